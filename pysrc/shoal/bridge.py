@@ -1,0 +1,102 @@
+"""JSON in, JSON out: the one door the browser's Web Worker uses.
+
+Every request is one JSON object ``{"cmd": ..., ...}``; every answer is ``{"ok": true, ...}`` or
+``{"ok": false, "error": "..."}``. Answers carry views, never states, so nothing secret can cross into the page
+except through :meth:`Match.view` for the seat the page names.
+
+Commands:
+  games                                  -> {"games": [info, ...]}
+  new    {match, game, players, seed, options, viewer}  -> step
+  load   {match, record, viewer}         -> step   (a bad record is refused and the old match, if any, kept)
+  view   {match, viewer}                 -> step
+  play   {match, seat, action, viewer}   -> step
+  bot    {match, seat, bot, viewer}      -> {"action": ..., **step}   (chooses and plays)
+  record {match}                         -> {"record": ...}
+  close  {match}                         -> {}
+A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from . import GAMES, new_match, replay
+from .core import Match, ShoalError
+
+_matches: dict[str, Match] = {}
+
+
+def _match(req: dict[str, Any]) -> Match:
+    name = req.get("match", "main")
+    if name not in _matches:
+        raise ShoalError(f"no match named {name!r}")
+    return _matches[name]
+
+
+def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
+    return {"to_act": match.to_act(), "over": match.is_over(), "view": match.view(req.get("viewer"))}
+
+
+def _games(req: dict[str, Any]) -> dict[str, Any]:
+    return {"games": [g.info() for g in GAMES.values()]}
+
+
+def _new(req: dict[str, Any]) -> dict[str, Any]:
+    match = new_match(req.get("game"), req.get("players"), req.get("seed", 0), req.get("options"))
+    _matches[req.get("match", "main")] = match
+    return _step(match, req)
+
+
+def _load(req: dict[str, Any]) -> dict[str, Any]:
+    match = replay(req.get("record"))
+    _matches[req.get("match", "main")] = match
+    return _step(match, req)
+
+
+def _view(req: dict[str, Any]) -> dict[str, Any]:
+    return _step(_match(req), req)
+
+
+def _play(req: dict[str, Any]) -> dict[str, Any]:
+    match = _match(req)
+    match.play(req.get("seat"), req.get("action"))
+    return _step(match, req)
+
+
+def _bot(req: dict[str, Any]) -> dict[str, Any]:
+    match = _match(req)
+    action = match.bot_action(req.get("seat"), req.get("bot", "random"))
+    match.play(req.get("seat"), action)
+    return {"action": action, **_step(match, req)}
+
+
+def _record(req: dict[str, Any]) -> dict[str, Any]:
+    return {"record": _match(req).record()}
+
+
+def _close(req: dict[str, Any]) -> dict[str, Any]:
+    _matches.pop(req.get("match", "main"), None)
+    return {}
+
+
+COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot,
+    "record": _record, "close": _close,
+}
+
+
+def handle(request: str) -> str:
+    """Answer one JSON request with one JSON answer; errors are answers too, never exceptions."""
+    try:
+        req = json.loads(request)
+    except ValueError as e:
+        return json.dumps({"ok": False, "error": f"request is not JSON: {e}"})
+    if not isinstance(req, dict) or req.get("cmd") not in COMMANDS:
+        cmd = req.get("cmd") if isinstance(req, dict) else None
+        return json.dumps({"ok": False, "error": f"unknown command {cmd!r} (commands: {', '.join(COMMANDS)})"})
+    try:
+        answer = COMMANDS[req["cmd"]](req)
+    except ShoalError as e:
+        return json.dumps({"ok": False, "error": str(e)})
+    return json.dumps({"ok": True, **answer})

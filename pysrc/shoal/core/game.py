@@ -1,0 +1,144 @@
+"""What a game folder provides: the static facts of a game and the pure functions over its state.
+
+A :class:`Game` never holds a position; a position is a :class:`State`. The :class:`~shoal.core.match.Match` joins the
+two, validates actions and keeps the record, so that every game gets validation, atomic play, replay and views the
+same way (OpenSpiel's split between a game and its states).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+from .log import Log
+from .rng import Rng
+
+Action = dict[str, Any]
+View = dict[str, Any]
+# A bot sees exactly what its seat sees: its view and its legal actions, plus a private generator for its own choices.
+Bot = Callable[[View, list[Action], Rng], Action]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One match option a lobby can offer: its allowed values, its default, and words for a person."""
+
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "choices": list(self.choices), "default": self.default, "help": self.help}
+
+
+class State:
+    """The part of every position the core relies on: seat count, options, the seeded RNG and the log.
+
+    Subclasses add their own fields and must implement :meth:`clone` cheaply (no ``copy.deepcopy``: bots copy states
+    thousands of times a move).
+    """
+
+    def __init__(self, players: int, options: dict[str, Any], rng: Rng) -> None:
+        self.players = players
+        self.options = options
+        self.rng = rng
+        self.log = Log()
+
+    def clone(self) -> "State":  # pragma: no cover - every game overrides it
+        raise NotImplementedError
+
+    def _clone_base(self, twin: "State") -> None:
+        """Copy the core fields into ``twin`` (helper for subclasses' ``clone``)."""
+        twin.players = self.players
+        twin.options = self.options
+        twin.rng = self.rng.clone()
+        twin.log = self.log.clone()
+
+
+class Game:
+    """Static facts and rules of one game. Subclasses fill in the class attributes and the methods."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[int] = 1
+    options: ClassVar[dict[str, Option]] = {}
+    summary: ClassVar[str] = ""  # a sentence or two in our own words, for the lobby
+    bots: ClassVar[dict[str, Bot]] = {}
+
+    # --- rules -------------------------------------------------------------------------------------------------
+    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> State:
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        """Seats whose decision is awaited, in increasing order; several in simultaneous phases; [] when over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` (JSON-native: dicts, lists, str, int, bool); [] if it is not to act."""
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Carry out a legal action (the match has already checked it). Mutates ``state``."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> dict[str, Any]:
+        """``{"scores": [...], "winners": [...], "breakdown": [[{"label", "points"}, ...] per seat]}``."""
+        raise NotImplementedError
+
+    # --- what a seat sees --------------------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> View:
+        """The game's part of the view: only what ``seat`` may see (``None``: a spectator)."""
+        raise NotImplementedError
+
+    def is_legal(self, state: State, seat: int, action: Action) -> bool | None:
+        """Optional fast legality check; ``None`` means "ask legal_actions" (the default)."""
+        return None
+
+    # --- lobby facts -------------------------------------------------------------------------------------------
+    def info(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "rules_version": self.rules_version,
+            "summary": self.summary,
+            "options": {name: opt.to_json() for name, opt in self.options.items()},
+            "bots": list(self.bots),
+        }
+
+
+@dataclass
+class Outcome:
+    """Helper to build an outcome dict with the shared tie and breakdown conventions."""
+
+    players: int
+    breakdown: list[list[dict[str, Any]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.breakdown:
+            self.breakdown = [[] for _ in range(self.players)]
+
+    def add(self, seat: int, label: str, points: int, **detail: Any) -> None:
+        row = {"label": label, "points": points}
+        row.update(detail)
+        self.breakdown[seat].append(row)
+
+    def scores(self) -> list[int]:
+        return [sum(row["points"] for row in rows) for rows in self.breakdown]
+
+    def to_json(self, winners: list[int] | None = None, **extra: Any) -> dict[str, Any]:
+        """Scores summed from the breakdown; winners default to everyone on the top score (a shared win)."""
+        scores = self.scores()
+        if winners is None:
+            best = max(scores)
+            winners = [s for s, v in enumerate(scores) if v == best]
+        out = {"scores": scores, "winners": winners, "breakdown": self.breakdown}
+        out.update(extra)
+        return out

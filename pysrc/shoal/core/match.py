@@ -1,0 +1,192 @@
+"""A match: one game, one position, its record. The single door through which anything changes a position.
+
+``play`` validates first and applies to a copy, so a refused or failing action leaves the match exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import actions as _actions
+from .errors import BadRecord, IllegalAction, ShoalError
+from .game import Action, Game, State, View
+from .rng import Rng
+
+RECORD_FORMAT = "shoal-record"
+
+
+def _check_seed(seed: Any) -> int:
+    if type(seed) is not int:
+        raise ShoalError(f"seed must be an integer, got {type(seed).__name__}")
+    return seed
+
+
+def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
+    """Fill in defaults and refuse unknown options or values outside their choices."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ShoalError(f"options must be an object, got {type(options).__name__}")
+    unknown = sorted(set(options) - set(game.options))
+    if unknown:
+        known = ", ".join(sorted(game.options)) or "none"
+        raise ShoalError(f"{game.id} has no option {', '.join(map(repr, unknown))} (options: {known})")
+    out = {}
+    for name, opt in game.options.items():
+        value = options.get(name, opt.default)
+        if not any(_actions.same(value, c) for c in opt.choices):
+            raise ShoalError(f"option {name!r} = {json.dumps(value)} is not one of {json.dumps(list(opt.choices))}")
+        out[name] = value
+    return out
+
+
+class Match:
+    """One game in progress. Every method answers from the point of view the caller names."""
+
+    def __init__(self, game: Game, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> None:
+        if type(players) is not int or not game.min_players <= players <= game.max_players:
+            raise ShoalError(
+                f"{game.title} is for {game.min_players}–{game.max_players} players, got {players!r}"
+            )
+        self.game = game
+        self.players = players
+        self.seed = _check_seed(seed)
+        self.options = resolve_options(game, options)
+        self.state: State = game.setup(players, dict(self.options), Rng(self.seed))
+        self.actions: list[list[Any]] = []
+
+    # --- whose turn ------------------------------------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return [] if self.game.is_over(self.state) else list(self.game.to_act(self.state))
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    # --- changing the position -------------------------------------------------------------------------------
+    def _check_seat(self, seat: Any) -> int:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
+        return seat
+
+    def check(self, seat: Any, action: Any) -> None:
+        """Raise :class:`IllegalAction` naming what is wrong, or return if ``action`` is legal for ``seat``."""
+        seat = self._check_seat(seat)
+        if self.is_over():
+            raise IllegalAction("the match is over")
+        waiting = self.to_act()
+        if seat not in waiting:
+            raise IllegalAction(f"seat {seat} is not to act now (waiting for seat {', '.join(map(str, waiting))})")
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action must be a JSON object, got {type(action).__name__}")
+        _actions.check_json(action)
+        quick = self.game.is_legal(self.state, seat, action)
+        if quick is True:
+            return
+        legal = self.game.legal_actions(self.state, seat)
+        if quick is None and _actions.find(action, legal):
+            return
+        raise IllegalAction(f"seat {seat}: {_actions.explain(action, legal)}")
+
+    def play(self, seat: int, action: Action) -> None:
+        """Play a legal action, or raise :class:`IllegalAction` and change nothing."""
+        self.check(seat, action)
+        action = json.loads(json.dumps(action))  # our own copy: the caller may reuse its dict
+        trial = self.state.clone()
+        self.game.apply(trial, seat, action)
+        self.state = trial
+        self.actions.append([seat, action])
+
+    # --- what a seat sees ------------------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` may see (``None``: a spectator). The only path from a position to a screen or a bot."""
+        if seat is not None:
+            self._check_seat(seat)
+        over = self.is_over()
+        waiting = self.to_act()
+        out: View = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "options": self.options,
+            "to_act": waiting,
+            "over": over,
+            "legal": self.game.legal_actions(self.state, seat) if seat is not None and seat in waiting else [],
+            "log": self.state.log.for_viewer(seat),
+            "table": self.game.view(self.state, seat),
+        }
+        if over:
+            out["outcome"] = self.outcome()
+        return out
+
+    def outcome(self) -> dict[str, Any]:
+        if not self.is_over():
+            raise ShoalError("the match is not over yet")
+        return self.game.outcome(self.state)
+
+    # --- bots ------------------------------------------------------------------------------------------------
+    def bot_action(self, seat: int, bot: str = "random") -> Action:
+        """The action bot ``bot`` would play for ``seat``; it sees only that seat's view. Does not play it."""
+        seat = self._check_seat(seat)
+        if bot not in self.game.bots:
+            raise ShoalError(f"{self.game.id} has no bot {bot!r} (bots: {', '.join(self.game.bots)})")
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} is not to act now")
+        rng = Rng(self.seed, len(self.actions), seat)
+        return self.game.bots[bot](self.view(seat), legal, rng)
+
+    # --- records ---------------------------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """Everything needed to replay this match: a plain JSON object."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": json.loads(json.dumps(self.actions)),
+        }
+
+
+def replay(record: Any, games: dict[str, Game]) -> Match:
+    """Rebuild a match from its record, or raise :class:`BadRecord`; a bad record never yields a half-loaded match."""
+    if not isinstance(record, dict):
+        raise BadRecord(f"a record must be a JSON object, got {type(record).__name__}")
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        raise BadRecord(f"not a Shoal record (format {record.get('format')!r})")
+    required = {"game": str, "rules_version": int, "players": int, "seed": int, "actions": list}
+    for key, kind in required.items():
+        if key not in record:
+            raise BadRecord(f"record has no {key!r}")
+        if type(record[key]) is not kind:
+            raise BadRecord(f"record {key!r} must be {kind.__name__}, got {type(record[key]).__name__}")
+    extra = sorted(set(record) - set(required) - {"format", "options", "names", "seats"})
+    if extra:
+        raise BadRecord(f"record has unknown key(s) {', '.join(map(repr, extra))}")
+    game = games.get(record["game"])
+    if game is None:
+        raise BadRecord(f"unknown game {record['game']!r} (games: {', '.join(games)})")
+    if record["rules_version"] != game.rules_version:
+        raise BadRecord(
+            f"record was made with {game.id} rules version {record['rules_version']}, "
+            f"this Shoal plays version {game.rules_version}"
+        )
+    try:
+        match = Match(game, record["players"], record["seed"], record.get("options"))
+    except ShoalError as e:
+        raise BadRecord(f"record cannot start: {e}") from None
+    for i, entry in enumerate(record["actions"]):
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise BadRecord(f"action #{i} must be [seat, action], got {json.dumps(entry)[:80]}")
+        try:
+            match.play(entry[0], entry[1])
+        except IllegalAction as e:
+            raise BadRecord(f"action #{i} is illegal: {e}") from None
+    return match
