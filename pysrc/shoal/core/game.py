@@ -66,6 +66,7 @@ class Game:
     rules_version: ClassVar[int] = 1
     options: ClassVar[dict[str, Option]] = {}
     summary: ClassVar[str] = ""  # a sentence or two in our own words, for the lobby
+    rules: ClassVar[list[str]] = []  # a short in-app rules summary, in our own words (never the rulebook's text)
     bots: ClassVar[dict[str, Bot]] = {}
 
     # --- rules -------------------------------------------------------------------------------------------------
@@ -109,6 +110,7 @@ class Game:
             "max_players": self.max_players,
             "rules_version": self.rules_version,
             "summary": self.summary,
+            "rules": list(self.rules),
             "options": {name: opt.to_json() for name, opt in self.options.items()},
             "bots": list(self.bots),
         }
