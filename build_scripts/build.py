@@ -1,0 +1,174 @@
+"""Build the whole static site into ``dist/``: every URL relative, nothing fetched from outside at run time.
+
+    python3 build_scripts/build.py [--out dist]
+
+Steps: vendor the pinned npm ``pyodide`` (only the files a browser loads), precompile its stdlib to bytecode with
+Pyodide's own Python (under Node), build the ``shoal`` wheel (sources plus Pyodide bytecode), write a
+``pyodide-lock.json`` that lists just that wheel with its sha256, and copy ``web/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import os
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_PKG = ROOT / "build_scripts" / "pyodide"
+PYODIDE_DIR = PYODIDE_PKG / "node_modules" / "pyodide"
+CACHE = ROOT / "build" / "cache"
+# What the browser actually requests from the npm package (measured: nothing else is loaded).
+RUNTIME_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
+WEB_SUFFIXES = {".html", ".js", ".mjs", ".css", ".svg", ".png", ".ico", ".json", ".webmanifest"}
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def pinned_pyodide() -> str:
+    return json.loads((PYODIDE_PKG / "package.json").read_text())["dependencies"]["pyodide"]
+
+
+def ensure_pyodide() -> str:
+    """Install the pinned npm package from the committed lock file if it is missing or of another version."""
+    want = pinned_pyodide()
+    have = None
+    if (PYODIDE_DIR / "package.json").exists():
+        have = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
+    if have != want:
+        log(f"npm ci (pyodide {want})")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PYODIDE_PKG, check=True)
+    return want
+
+
+def precompiled_stdlib(version: str) -> Path:
+    """The stdlib zip with bytecode instead of sources; cached per Pyodide version (it takes a few seconds)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    out = CACHE / f"python_stdlib-{version}-pyc.zip"
+    if not out.exists():
+        log("precompiling the stdlib with Pyodide's Python")
+        tmp = out.with_suffix(f".{os.getpid()}.tmp")
+        subprocess.run(
+            ["node", str(ROOT / "build_scripts" / "precompile.mjs"), str(PYODIDE_DIR / "python_stdlib.zip"), str(tmp)],
+            check=True,
+        )
+        tmp.replace(out)
+    return out
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def build_wheel(out_dir: Path) -> tuple[Path, str]:
+    """A pure-Python wheel of ``pysrc/shoal``, written by hand (no build backend needed, byte-for-byte stable)."""
+    sys.path.insert(0, str(ROOT / "pysrc"))
+    from shoal import __version__ as version  # noqa: E402
+
+    src = ROOT / "pysrc"
+    files: dict[str, bytes] = {}
+    for path in sorted((src / "shoal").rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            files[path.relative_to(src).as_posix()] = path.read_bytes()
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["node", str(ROOT / "build_scripts" / "precompile.mjs"), "--tree", str(src), tmp], check=True)
+        for pyc in sorted(Path(tmp).rglob("*.pyc")):
+            files[pyc.relative_to(tmp).as_posix()] = pyc.read_bytes()
+    dist_info = f"shoal-{version}.dist-info"
+    files[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: shoal\nVersion: {version}\n".encode()
+    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: shoal-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/top_level.txt"] = b"shoal\n"
+    record = [_record_line(n, d) for n, d in files.items()] + [f"{dist_info}/RECORD,,"]
+    files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    wheel = out_dir / f"shoal-{version}-py3-none-any.whl"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel.write_bytes(buf.getvalue())
+    return wheel, version
+
+
+def write_lock(pyodide_out: Path, wheel: Path, version: str) -> None:
+    """Our own lock: the upstream ``info`` block (its ABI must match the wasm) and one entry, the shoal wheel."""
+    upstream = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
+    lock = {
+        "info": upstream["info"],
+        "packages": {
+            "shoal": {
+                "name": "shoal",
+                "version": version,
+                "file_name": f"../wheels/{wheel.parent.name}/{wheel.name}",
+                "install_dir": "site",
+                "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+                "package_type": "package",
+                "imports": ["shoal"],
+                "depends": [],
+            }
+        },
+    }
+    (pyodide_out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+
+
+def copy_web(out: Path, stamp: str) -> None:
+    web = ROOT / "web"
+    for path in sorted(web.rglob("*")):
+        if path.is_file() and path.suffix in WEB_SUFFIXES:
+            dest = out / path.relative_to(web)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, dest)
+    from shoal import GAMES  # the lobby paints from this before Python has booted in the browser
+
+    (out / "games.json").write_text(json.dumps([g.info() for g in GAMES.values()], indent=1) + "\n")
+    games = sorted(p.stem for p in (web / "games").glob("*.js"))
+    styles = sorted(p.stem for p in (web / "games").glob("*.css"))
+    (out / "build-info.json").write_text(
+        json.dumps({"stamp": stamp, "renderers": games, "styles": styles, "pyodide": pinned_pyodide()}, indent=1) + "\n"
+    )
+
+
+def build(out: Path) -> None:
+    version = ensure_pyodide()
+    stdlib = precompiled_stdlib(version)
+    if out.exists():
+        shutil.rmtree(out)
+    pyo = out / "pyodide"
+    pyo.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copyfile(PYODIDE_DIR / name, pyo / name)
+    shutil.copyfile(stdlib, pyo / "python_stdlib.zip")
+    # The wheel sits in a folder named by its hash: a cached old wheel can never meet a new lock file's sha256.
+    wheel, shoal_version = build_wheel(out / "wheels" / "tmp")
+    stamp = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
+    (out / "wheels" / stamp).mkdir()
+    wheel = wheel.rename(out / "wheels" / stamp / wheel.name)
+    (out / "wheels" / "tmp").rmdir()
+    write_lock(pyo, wheel, shoal_version)
+    copy_web(out, stamp)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
+    build(Path(parser.parse_args().out).resolve())
+
+
+if __name__ == "__main__":
+    main()

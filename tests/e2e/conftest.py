@@ -1,0 +1,67 @@
+"""Shared fixtures for the browser tests: one fresh build of the site, served under a sub-path, and Debian's
+Chromium driven by the Python playwright package with the network sealed off."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "build_scripts"))
+
+import build  # noqa: E402
+import server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+SUB_PATH = "/shoal/"
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory) -> Path:
+    """The site built from this checkout (a few seconds: the stdlib bytecode is cached under build/)."""
+    out = tmp_path_factory.mktemp("site")
+    build.build(out)
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir) -> str:
+    """Base URL of the site served under a sub-path, as on GitHub Pages: every URL must be relative."""
+    srv, url = server.serve_in_thread(site_dir, SUB_PATH)
+    yield url
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, site_url):
+    """A fresh page; every request it (or its worker) makes is kept in ``page.requests`` for the offline check."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.requests = requests  # type: ignore[attr-defined]
+    pg.errors = errors  # type: ignore[attr-defined]
+    pg.site_url = site_url  # type: ignore[attr-defined]
+    pg.set_default_timeout(60_000)
+    yield pg
+    context.close()

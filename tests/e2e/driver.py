@@ -1,0 +1,83 @@
+"""Plays a match in the browser the way a person would: by clicking what the page offers.
+
+Only the test hooks are used: ``body[data-status]``, ``body[data-busy]``, ``[data-action]`` (commits a legal action),
+``[data-step]`` (a step toward one), ``[data-score-seat]`` (final scores) and ``window.shoal.record()``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from urllib.parse import urlsplit
+
+import shoal
+
+IDLE = "() => !document.body.dataset.busy && ['playing', 'over', 'error'].includes(document.body.dataset.status)"
+
+
+def open_match(page, query: str, timeout: float = 90_000) -> None:
+    """Open ``index.html?<query>`` (bots move without delay) and wait until the match is on screen."""
+    page.goto(f"{page.site_url}index.html?{query}&botDelay=0")
+    page.wait_for_function(IDLE, timeout=timeout)
+    assert page.evaluate("document.body.dataset.status") in ("playing", "over"), page.errors
+
+
+def wait_idle(page, timeout: float = 60_000) -> str:
+    page.wait_for_function(IDLE, timeout=timeout)
+    return page.evaluate("document.body.dataset.status")
+
+
+def _visible(page, selector: str):
+    return [h for h in page.query_selector_all(selector) if h.is_visible()]
+
+
+def click_through(page, rng: random.Random, max_clicks: int = 4000, prefer=None) -> int:
+    """Click offered actions (or, when none is offered, steps toward one) until the match is over.
+
+    ``prefer(actions)`` may pick among the visible ``[data-action]`` handles (e.g. to favour a kind of move);
+    by default the choice is random. Returns the number of clicks.
+    """
+    for clicks in range(max_clicks):
+        status = wait_idle(page)
+        assert status != "error", page.errors
+        if status == "over":
+            return clicks
+        handles = _visible(page, "[data-action]")
+        if handles:
+            target = prefer(handles) if prefer else None
+            target = target or rng.choice(handles)
+        else:
+            steps = _visible(page, "[data-step]")
+            assert steps, f"nothing to click and the match is not over: {page.content()[:2000]}"
+            target = rng.choice(steps)
+        try:
+            target.click(timeout=5_000)
+        except Exception:  # covered by an overlay or moved while re-rendering: click it where it is
+            target.dispatch_event("click")
+    raise AssertionError(f"match not over after {max_clicks} clicks")
+
+
+def final_scores(page) -> dict[int, int]:
+    return {int(h.get_attribute("data-score-seat")): int(h.inner_text()) for h in page.query_selector_all("[data-score-seat]")}
+
+
+def record(page) -> dict:
+    return page.evaluate("window.shoal.record()")
+
+
+def assert_scores_match_cpython(page) -> dict:
+    """The scores the page shows equal those of the same record replayed by CPython."""
+    rec = record(page)
+    replayed = shoal.replay(json.loads(json.dumps(rec)))
+    assert replayed.is_over()
+    shown = final_scores(page)
+    assert shown == dict(enumerate(replayed.outcome()["scores"])), (shown, replayed.outcome())
+    return rec
+
+
+def assert_no_outside_requests(page) -> None:
+    origin = urlsplit(page.site_url)
+    outside = [u for u in page.requests if urlsplit(u).netloc != origin.netloc and not u.startswith(("data:", "blob:"))]
+    assert not outside, f"requests left the site's origin: {outside[:5]}"
+    assert all(urlsplit(u).path.startswith("/shoal/") for u in page.requests if urlsplit(u).netloc == origin.netloc), \
+        "every request stays under the site's sub-path"

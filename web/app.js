@@ -1,0 +1,289 @@
+// Shoal's page: lobby, routing, the turn loop (bots, humans, pass-the-device), the log and the end screen.
+// It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
+import { el, svg } from "./dom.js";
+import { Engine } from "./engine.js";
+import { renderLobby, seatKinds } from "./lobby.js";
+import { renderOutcome } from "./outcome.js";
+
+const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
+const params = new URLSearchParams(location.search);
+const body = document.body;
+const screen = document.getElementById("screen");
+const status = document.getElementById("boot-status");
+
+const setStatus = (s) => { body.dataset.status = s; };
+let busyCount = 0;
+const busy = async (work) => {
+  busyCount++;
+  body.dataset.busy = "1";
+  try { return await work(); } finally { if (--busyCount === 0) delete body.dataset.busy; }
+};
+
+setStatus("loading");
+const buildInfo = await (await fetch("./build-info.json", { cache: "no-cache" })).json();
+const games = await (await fetch(`./games.json?v=${buildInfo.stamp}`)).json();
+const gameInfo = (id) => games.find((g) => g.id === id);
+const PROGRESS = { runtime: "Starting Python…", engine: "Loading the game engine…", ready: "" };
+const engine = new Engine(buildInfo.stamp, (stage) => { status.textContent = PROGRESS[stage] ?? stage; });
+engine.ready.then(() => { if (body.dataset.status === "loading" && !current) setStatus("lobby"); },
+  (err) => { status.textContent = `The engine could not start: ${err.message}`; setStatus("error"); });
+
+// ---- the match in progress ------------------------------------------------------------------------------------
+let current = null; // {info, players, seats, seed, options, viewer, answer, renderer, local, passTo, error}
+const botDelay = Math.max(0, parseInt(params.get("botDelay") ?? "450", 10) || 0);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function loadRenderer(id) {
+  if (buildInfo.styles.includes(id) && !document.getElementById(`css-${id}`)) {
+    document.head.append(el("link", { id: `css-${id}`, rel: "stylesheet", href: `./games/${id}.css?v=${buildInfo.stamp}` }));
+  }
+  return (await import(`./games/${id}.js?v=${buildInfo.stamp}`)).default;
+}
+
+function humans() { return current.seats.flatMap((k, s) => (k === "human" ? [s] : [])); }
+function botName(kind) { const bots = current.info.bots; return kind === "bot" ? bots[bots.length - 1] : kind; }
+
+// Engine text names seats as {seat:N}; the page shows the name the person knows ("You", "Bot 3", "Player 2").
+const nameSeats = (text) => String(text).replace(/\{seat:(\d+)\}/g, (_, n) => seatName(+n));
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "Spectator";
+  const h = humans();
+  if (current.seats[seat] !== "human") return `Bot ${seat + 1}`;
+  if (h.length === 1) return "You";
+  return `Player ${seat + 1}`;
+}
+
+async function startMatch(cfg) {
+  const info = gameInfo(cfg.game);
+  if (!info) throw new Error(`unknown game ${cfg.game}`);
+  const seats = Array.from({ length: cfg.players }, (_, s) => cfg.seats[s] || (s === 0 ? "human" : "bot"));
+  const renderer = await loadRenderer(info.id);
+  current = { info, players: cfg.players, seats, seed: cfg.seed, options: cfg.options || {}, renderer, local: {}, viewer: null };
+  current.viewer = humans()[0] ?? null;
+  setStatus("loading");
+  status.textContent = status.textContent || "Starting…";
+  await engine.ready;
+  await busy(async () => {
+    current.answer = await engine.call("new", { game: info.id, players: cfg.players, seed: cfg.seed, options: current.options, viewer: current.viewer });
+    setStatus("playing");
+    status.textContent = "";
+    history.replaceState(null, "", "?" + deepLink(cfg));
+    await advance();
+  });
+}
+
+function deepLink(cfg) {
+  const q = new URLSearchParams({ game: cfg.game, players: cfg.players, seats: cfg.seats.join(","), seed: cfg.seed });
+  for (const [k, v] of Object.entries(cfg.options || {})) q.set(k, typeof v === "string" ? v : JSON.stringify(v));
+  if (params.has("botDelay")) q.set("botDelay", params.get("botDelay"));
+  if (params.has("embed")) q.set("embed", params.get("embed"));
+  return q.toString();
+}
+
+// Drive the match until a human must decide (or it is over). Bots play first: in a simultaneous phase the order of
+// submissions cannot change the result, and the person at the device sees the bots' moves arrive in the log.
+let advancing = false;
+async function advance() {
+  if (advancing) return;
+  advancing = true;
+  try {
+    for (;;) {
+      const match = current;
+      const ans = match.answer;
+      if (ans.over) {
+        const h = humans();
+        if (match.viewer === null && h.length) match.viewer = h[0];
+        if (ans.view.seat !== match.viewer) match.answer = await busy(() => engine.call("view", { viewer: match.viewer }));
+        setStatus("over");
+        draw();
+        return;
+      }
+      const bots = ans.to_act.filter((s) => match.seats[s] !== "human");
+      if (bots.length) {
+        draw();
+        await busy(async () => {
+          if (botDelay) await sleep(botDelay);
+          if (current !== match) return;
+          const seat = bots[0];
+          match.answer = await engine.call("bot", { seat, bot: botName(match.seats[seat]), viewer: match.viewer });
+        });
+        if (current !== match) return;
+        continue;
+      }
+      const target = ans.to_act.includes(match.viewer) ? match.viewer : ans.to_act[0];
+      if (target !== match.viewer) {
+        match.viewer = target;
+        match.local = {};
+        if (humans().length > 1) { match.passTo = target; draw(); return; }
+        match.answer = await busy(() => engine.call("view", { viewer: target }));
+        continue;
+      }
+      if (ans.view.seat !== match.viewer) { match.answer = await busy(() => engine.call("view", { viewer: match.viewer })); continue; }
+      draw();
+      return;
+    }
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    advancing = false;
+  }
+}
+
+async function act(action) {
+  const match = current;
+  if (!match || match.answer.over || advancing) return;
+  // One busy span from the click to the next decision, so a watcher never sees "idle" between the move and the bots.
+  await busy(async () => {
+    try {
+      match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer });
+      match.local = {};
+      match.error = null;
+    } catch (err) {
+      match.error = err.message; // the engine refused: nothing changed, say why
+      draw();
+      return;
+    }
+    await advance();
+  });
+}
+
+function showError(message) { if (current) { current.error = message; draw(); } else status.textContent = message; }
+
+function makeUi() {
+  return {
+    el, svg,
+    act,
+    local: current.local,
+    rerender: () => draw(),
+    seatName, text: nameSeats, seatColor: (s) => SEAT_COLORS[s % SEAT_COLORS.length], isHuman: (s) => current.seats[s] === "human",
+    markAction(node, action) {
+      node.dataset.action = JSON.stringify(action);
+      node.classList.add("actionable");
+      node.addEventListener("click", (e) => { e.stopPropagation(); act(action); });
+      return node;
+    },
+    markStep(node, name, onclick) {
+      node.dataset.step = name;
+      node.classList.add("steppable");
+      node.addEventListener("click", (e) => { e.stopPropagation(); onclick(e); });
+      return node;
+    },
+    actionButton(label, action, attrs = {}) { return this.markAction(el("button", { type: "button", ...attrs }, label), action); },
+  };
+}
+
+function draw() {
+  const match = current;
+  const view = match.answer.view;
+  const ui = makeUi();
+  const tableRoot = el("div", { class: `table game-${match.info.id}` });
+  const seatsBar = el("div", { class: "seats-bar" }, match.seats.map((kind, s) =>
+    el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
+      el("i", { style: { background: ui.seatColor(s) } }), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`)));
+  const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" :
+    view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :
+      `Waiting for ${view.to_act.map(seatName).join(", ")}…`;
+  const log = el("ol", { class: "log" }, view.log.map((line) => el("li", { text: nameSeats(line) })));
+  const aside = el("aside", { class: "side" },
+    match.error ? el("p", { class: "error", role: "alert", text: match.error }) : null,
+    el("h3", { text: "Log" }), log,
+    el("div", { class: "record-tools" },
+      el("button", { type: "button", onclick: saveRecord, text: "Save game" }),
+      el("label", { class: "button" }, "Load game", el("input", { type: "file", accept: ".json,application/json", onchange: loadRecord, hidden: true }))),
+    el("details", { class: "rules" }, el("summary", { text: "Rules summary" }), el("ul", {}, match.info.rules.map((r) => el("li", { text: r })))));
+  const main = el("section", { class: "play" }, el("div", { class: "turn", role: "status", text: turn }), tableRoot);
+
+  if (match.passTo !== undefined && match.passTo !== null) {
+    tableRoot.append(el("div", { class: "pass" },
+      el("p", { text: `Pass the device to ${seatName(match.passTo)}.` }),
+      el("p", { class: "hint", text: "The next screen shows that player's secret cards." }),
+      el("button", { type: "button", class: "primary", dataset: { step: "continue" }, onclick: () => busy(async () => {
+        match.passTo = null;
+        match.answer = await engine.call("view", { viewer: match.viewer });
+        await advance();
+      }), text: `I am ${seatName(match.passTo)}: show my table` })));
+  } else {
+    match.renderer.render(tableRoot, view, ui);
+    if (view.over) {
+      const sheet = el("div", { class: "outcome" });
+      if (match.renderer.renderOutcome) match.renderer.renderOutcome(sheet, view, ui);
+      renderOutcome(sheet, view, ui);
+      main.append(sheet, el("button", { type: "button", class: "primary", onclick: () => showLobby(match.info.id), text: "New game" }));
+    }
+  }
+  screen.replaceChildren(el("div", { class: "match" }, el("header", { class: "match-head" }, el("h2", { text: match.info.title }), seatsBar), main, aside));
+  log.scrollTop = log.scrollHeight;
+}
+
+function saveRecord() {
+  engine.call("record").then(({ record }) => {
+    const blob = new Blob([JSON.stringify({ ...record, seats: current.seats }, null, 1)], { type: "application/json" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `shoal-${record.game}-${record.seed}.json` });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }, (err) => showError(err.message));
+}
+
+async function loadRecord(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    let record;
+    try { record = JSON.parse(await file.text()); } catch { throw new Error("that file is not JSON"); }
+    const info = gameInfo(record && record.game);
+    if (!info) throw new Error("that file is not a Shoal game record");
+    const seats = Array.isArray(record.seats) && record.seats.length === record.players ? record.seats : Array(record.players).fill("human");
+    const { seats: _ignored, ...clean } = record;
+    const answer = await busy(() => engine.call("load", { match: "loading", record: clean, viewer: null }));
+    await engine.call("load", { record: clean, viewer: null }); // the check above passed: now replace the real match
+    await engine.call("close", { match: "loading" });
+    current = { info, players: record.players, seats, seed: record.seed, options: record.options || {}, renderer: await loadRenderer(info.id), local: {}, viewer: null };
+    current.viewer = seats.indexOf("human") >= 0 ? seats.indexOf("human") : null;
+    current.answer = answer;
+    setStatus(answer.over ? "over" : "playing");
+    await advance();
+  } catch (err) {
+    showError(`Could not load that game: ${err.message}. Nothing was changed.`);
+  }
+}
+
+function showLobby(gameId) {
+  current = null;
+  setStatus(busyCount || !engineReady ? "loading" : "lobby");
+  history.replaceState(null, "", location.pathname);
+  screen.replaceChildren();
+  renderLobby(screen, games, (cfg) => startMatch(cfg).catch((e) => showError(e.message)), { game: gameId });
+}
+
+let engineReady = false;
+engine.ready.then(() => { engineReady = true; });
+
+// Test and embedding hooks: the record of the match on screen, and which seat the device shows.
+window.shoal = {
+  record: async () => (await engine.call("record")).record,
+  viewer: () => current && current.viewer,
+};
+
+// ---- routing ---------------------------------------------------------------------------------------------------
+if (params.has("embed")) body.classList.add("embed");
+const deep = params.get("game");
+if (deep && gameInfo(deep)) {
+  const info = gameInfo(deep);
+  const players = parseInt(params.get("players") ?? info.min_players, 10);
+  const seats = (params.get("seats") || "").split(",").filter(Boolean).map((k) => (seatKinds(info).includes(k) || info.bots.includes(k) ? k : "human"));
+  const options = {};
+  for (const [name, opt] of Object.entries(info.options)) {
+    if (!params.has(name)) continue;
+    const raw = params.get(name);
+    const match = opt.choices.find((c) => String(c) === raw || JSON.stringify(c) === raw);
+    if (match !== undefined) options[name] = match;
+  }
+  screen.replaceChildren(el("p", { class: "loading", text: `Setting up ${info.title}…` }));
+  startMatch({ game: deep, players, seats, seed: parseInt(params.get("seed") ?? "0", 10) || 0, options }).catch((e) => {
+    showLobby(deep);
+    showError(`Could not start that game: ${e.message}`);
+  });
+} else {
+  showLobby();
+}

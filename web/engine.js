@@ -1,0 +1,32 @@
+// The page's side of the worker: one promise per request, JSON both ways.
+export class Engine {
+  constructor(stamp, onProgress) {
+    this.worker = new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url), { type: "module" });
+    this.pending = new Map();
+    this.next = 1;
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = ({ data }) => {
+        if (data.progress) {
+          onProgress(data.progress);
+          if (data.progress === "ready") resolve();
+        } else if (data.fatal) {
+          reject(new Error(data.fatal));
+        } else {
+          const done = this.pending.get(data.id);
+          this.pending.delete(data.id);
+          done(JSON.parse(data.answer));
+        }
+      };
+      this.worker.onerror = (e) => reject(new Error(e.message || "the engine worker failed to start"));
+    });
+  }
+
+  // Resolves with the answer object ({ok: true, ...}); rejects with the engine's message when ok is false.
+  call(cmd, args = {}) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, (answer) => (answer.ok ? resolve(answer) : reject(new Error(answer.error))));
+      this.worker.postMessage({ id, request: JSON.stringify({ cmd, ...args }) });
+    });
+  }
+}

@@ -1,0 +1,58 @@
+// The lobby: choose a game, the number of players, who plays each seat, a seed and the game's options.
+import { el } from "./dom.js";
+
+export function seatKinds(info) {
+  // "bot" is the game's best bot (the last one listed); the named ones stay available for practice.
+  return ["human", "bot", ...info.bots.filter((b) => b !== info.bots[info.bots.length - 1])];
+}
+
+export function kindLabel(kind, info) {
+  if (kind === "human") return "Human";
+  if (kind === "bot") return `Bot (${info.bots[info.bots.length - 1]})`;
+  return `Bot (${kind})`;
+}
+
+export function renderLobby(root, games, start, initial = {}) {
+  let game = games.find((g) => g.id === initial.game) || games[0];
+  let players = game.min_players;
+  let seats = [];
+  const options = {};
+
+  const form = el("form", { class: "lobby", onsubmit: (e) => { e.preventDefault(); submit(); } });
+  root.append(el("h1", { text: "Choose a game" }), form);
+
+  function submit() {
+    const seed = parseInt(form.querySelector("#seed").value, 10);
+    start({ game: game.id, players, seats: seats.slice(0, players), seed: Number.isFinite(seed) ? seed : 0, options: { ...options } });
+  }
+
+  function draw() {
+    form.replaceChildren(
+      el("div", { class: "game-cards" }, games.map((g) =>
+        el("button", {
+          type: "button", class: "game-card" + (g.id === game.id ? " chosen" : ""), dataset: { step: `game-${g.id}` },
+          onclick: () => { game = g; players = Math.min(Math.max(players, g.min_players), g.max_players); seats = []; draw(); },
+        }, el("strong", { text: g.title }), el("span", { text: `${g.min_players}–${g.max_players} players` }), el("small", { text: g.summary })),
+      )),
+      el("label", {}, "Players ", el("select", {
+        id: "players", onchange: (e) => { players = +e.target.value; draw(); },
+      }, range(game.min_players, game.max_players).map((n) => el("option", { value: n, selected: n === players, text: n })))),
+      el("fieldset", { class: "seats" }, el("legend", { text: "Seats" }), range(0, players - 1).map((s) => {
+        seats[s] = seats[s] || (s === 0 ? "human" : "bot");
+        return el("label", {}, `Seat ${s + 1} `, el("select", { onchange: (e) => { seats[s] = e.target.value; } },
+          seatKinds(game).map((k) => el("option", { value: k, selected: k === seats[s], text: kindLabel(k, game) }))));
+      })),
+      Object.entries(game.options).map(([name, opt]) => {
+        options[name] = options[name] ?? opt.default;
+        return el("label", { title: opt.help }, `${opt.label} `, el("select", { onchange: (e) => { options[name] = JSON.parse(e.target.value); } },
+          opt.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === options[name], text: String(c) }))));
+      }),
+      el("label", {}, "Seed ", el("input", { id: "seed", type: "number", value: initial.seed ?? Math.floor(Math.random() * 100000) })),
+      el("button", { type: "submit", class: "primary", dataset: { step: "start" }, text: `Play ${game.title}` }),
+      el("details", { class: "rules" }, el("summary", { text: `How ${game.title} plays` }), el("ul", {}, game.rules.map((r) => el("li", { text: r })))),
+    );
+  }
+  draw();
+}
+
+const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
