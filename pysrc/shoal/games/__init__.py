@@ -4,5 +4,6 @@
 """
 
 GAME_IDS: list[str] = [
+    "museum",
 
 ]

@@ -1,0 +1,126 @@
+"""What a seat sees of a museum position, and the running score it can work out from what it sees.
+
+Secrecy: a face-down card shows its face only to the seat that placed it (the set-up face-down card to nobody); hands
+show only to their owner; the deck is a count. Line totals and running scores use only cards the viewer may see, so
+they never leak a hidden number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import grid
+from .data import AXES, CARDS, LILY, LILY_RUN_POINTS, LINE_MAX, LINE_MIN, MAX_NUMBER, ROLE_NAMES, TOKEN_REACH
+from .grid import Pos
+from .scoring import lily_runs, score_line, table_points
+from .state import OVER, PLACE, TOKEN, MuseumState
+
+
+def card_json(card_id: int) -> dict[str, Any]:
+    return CARDS[card_id].to_json()
+
+
+def table(state: MuseumState, seat: int | None) -> dict[str, Any]:
+    order = sorted(state.grid, key=lambda p: (p[1], p[0]))
+    cards = []
+    for pos in order:
+        known = state.knows(seat, pos)
+        cards.append({
+            "x": pos[0], "y": pos[1],
+            "face": "up" if state.face_up[pos] else "down",
+            "card": card_json(state.grid[pos]) if known else None,
+            "placer": state.placer[pos],
+            "tokens": state.tokens.get(pos, 0),
+        })
+    lo_x, hi_x, lo_y, hi_y = grid.room(state.grid)
+    min_x, max_x, min_y, max_y = grid.bounds(state.grid)
+    lines = known_lines(state, seat)
+    return {
+        "roles": list(ROLE_NAMES),
+        "axes": list(AXES),
+        "you": None if seat is None else {"seat": seat, "role": ROLE_NAMES[seat], "scores": AXES[seat] + "s"},
+        "phase": state.phase,
+        "turn": None if state.phase == OVER else state.turn,
+        "start_player": state.start_player,
+        "prompt": prompt(state, seat),
+        "cards": cards,
+        "hand": None if seat is None else [card_json(c) for c in state.hands[seat]],
+        "hand_sizes": [len(h) for h in state.hands],
+        "deck": len(state.deck),
+        "placements": state.placements,
+        "room": {"min_x": lo_x, "max_x": hi_x, "min_y": lo_y, "max_y": hi_y},
+        "occupied": {"min_x": min_x, "max_x": max_x, "min_y": min_y, "max_y": max_y},
+        "boat": None if state.boat is None else {
+            "x": state.boat[0], "y": state.boat[1], "mover": state.mover,
+            "step": 1 if state.mover == state.turn else 2, "reach": TOKEN_REACH,
+        },
+        "last": state.last,
+        "lines": lines,
+        "running": [sum(line["points"] for line in lines[axis]) + sum(r["points"] for r in lines[axis + "_lily"])
+                    for axis in AXES],
+        "line_range": [LINE_MIN, LINE_MAX],
+    }
+
+
+def known_lines(state: MuseumState, seat: int | None) -> dict[str, Any]:
+    """Every row and column as the viewer knows it: known total, hidden cards, and whether it scores.
+
+    ``status`` is ``"scores"`` (all cards known, total 10–20), ``"too low"``/``"too high"`` (certain even with the
+    hidden cards at their extremes), or ``"unknown"``. ``points`` counts only lines that surely score, from known cards.
+    """
+    out: dict[str, Any] = {}
+    for axis in AXES:
+        along = 1 if axis == "row" else 0
+        by_line: dict[int, list[Pos]] = {}
+        for pos in sorted(state.grid, key=lambda p: (p[along], p[1 - along])):
+            by_line.setdefault(pos[along], []).append(pos)
+        rows = []
+        for coord, members in by_line.items():
+            seen = [(p, (CARDS[state.grid[p]].kind, CARDS[state.grid[p]].number))
+                    for p in members if state.knows(seat, p)]
+            hidden = len(members) - len(seen)
+            known_total = sum(face[1] for _, face in seen)
+            low, high = known_total + hidden, known_total + hidden * MAX_NUMBER
+            if high < LINE_MIN:
+                status = "too low"
+            elif low > LINE_MAX:
+                status = "too high"
+            elif hidden:
+                status = "unknown"
+            else:
+                status = "scores" if LINE_MIN <= known_total <= LINE_MAX else (
+                    "too low" if known_total < LINE_MIN else "too high")
+            points = 0
+            if status == "scores":
+                scored = score_line(seen, state.tokens, axis)
+                points = sum(scored["points"].values())
+            rows.append({"coord": coord, "known_total": known_total, "hidden": hidden, "status": status,
+                         "points": points})
+        out[axis] = rows
+        with_lily = [r["coord"] for r in rows
+                     if any(state.knows(seat, p) and CARDS[state.grid[p]].kind == LILY for p in by_line[r["coord"]])]
+        out[axis + "_lily"] = [{"coords": run, "points": table_points(LILY_RUN_POINTS, len(run))}
+                               for run in lily_runs(with_lily)]
+    return out
+
+
+def prompt(state: MuseumState, seat: int | None) -> str:
+    """One sentence telling the viewer what is happening and, if it is their decision, what to do."""
+    if state.phase == OVER:
+        return "All cards are placed and turned face up: the game is over."
+    turn = ROLE_NAMES[state.turn]
+    if state.phase == PLACE:
+        if seat != state.turn:
+            return f"The {turn} is placing a card."
+        return ("Place a card from your hand next to a card in the museum (at most 5 columns by 5 rows). "
+                "Beside face-up cards only it goes face down, beside face-down cards only face up, beside both "
+                "you choose.")
+    assert state.phase == TOKEN
+    mover = ROLE_NAMES[state.mover]
+    if seat != state.mover:
+        return f"The {mover} is deciding where a visitor token goes."
+    if state.mover == state.turn:
+        return (f"Your boat is face up with two visitor tokens. Move one of them to any card up to {TOKEN_REACH} "
+                "steps away, or leave it on the boat.")
+    return (f"The {turn} played a boat. Move the other visitor token to any card up to {TOKEN_REACH} steps "
+            "from the boat, or leave it there.")
