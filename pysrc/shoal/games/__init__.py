@@ -5,5 +5,6 @@
 
 GAME_IDS: list[str] = [
     "museum",
+    "aquarena",
 
 ]

@@ -1,0 +1,109 @@
+"""Aquarena bots. They see only their view and legal actions, and look ahead with the game's own pure functions on
+the cards that view shows (face-down cards of other seats are simply left out).
+
+``heuristic``: places a card where resolving that tile would gain it the most points over the others, discards the
+card with the poorest prospects, picks the tile that pays best to resolve, and eats the most valuable prey.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shoal.core import Action, Rng, View
+
+from . import data, effects, resolution, scenario
+from .state import AquarenaState
+
+INSECT_EATERS = {data.PIKE, data.FROG, data.TOAD, data.DRAGONFLY, data.NEWT, data.CARP, data.SPIDER_WEB}
+# How much of a face-up (face-down) card's prey value we expect to lose to predators placed after it.
+EXPOSURE = {True: 0.35, False: 0.1}
+
+
+def _bite_key(seat: int, bite: effects.Bite) -> tuple[int, int]:
+    """Most points first; then an opposing card (it will not act) before a fly; own cards last."""
+    own = bite[0] == "card" and bite[2] == seat
+    return (effects.bite_points(seat, bite), 0 if own else (2 if bite[0] == "card" else 1))
+
+
+def _greedy(state: AquarenaState, options: list[Any]) -> Any:
+    """The look-ahead's choice for whoever decides: best prey for the eater; a fly goes to the first tile."""
+    if options and isinstance(options[0], tuple):
+        seat = state.acting[0]
+        return max(options, key=lambda b: _bite_key(seat, b))
+    return options[0]
+
+
+def _net(state: AquarenaState, seat: int) -> float:
+    """This seat's points so far minus the average of the others' (what a tile's resolution is worth to it)."""
+    points = [sum(effects.bite_points(s, ("card", 0, o, n)) for o, n, _ in c.cards) + c.flies
+              for s, c in enumerate(state.catches)]
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - (sum(others) / len(others) if others else 0)
+
+
+def _settle(base: AquarenaState, tile: int, chooser: int, seat: int) -> float:
+    state = base.clone()
+    state.tiles_done = (chooser - state.heron) % state.players
+    resolution.settle_tile(state, tile, _greedy)
+    return _net(state, seat)
+
+
+def _placement_value(base: AquarenaState, seat: int, number: int, tile: int, up: bool, baseline: float) -> float:
+    trial = base.clone()
+    trial.tiles[tile].cards.append((seat, number, up))
+    gain = _settle(trial, tile, base.heron, seat) - baseline
+    family = data.family(number)
+    if family is not None:
+        gain -= EXPOSURE[up] * data.POINTS[family]
+    return gain
+
+
+def _best_places(view: View) -> dict[int, tuple[float, int]]:
+    """For each card in hand: its best (value, tile)."""
+    table, seat = view["table"], view["seat"]
+    base = scenario.from_view(table, view["players"])
+    up = bool(table["face_up_next"])
+    baselines = [_settle(base, i, base.heron, seat) for i in range(len(base.tiles))]
+    best: dict[int, tuple[float, int]] = {}
+    for number in table["hand"]:
+        for i in range(len(base.tiles)):
+            value = _placement_value(base, seat, number, i, up, baselines[i])
+            if number not in best or value > best[number][0]:
+                best[number] = (value, i)
+    return best
+
+
+def heuristic(view: View, legal: list[Action], rng: Rng) -> Action:
+    kind = legal[0]["type"]
+    table, seat = view["table"], view["seat"]
+    if kind == "place":
+        best = _best_places(view)
+        number = max(best, key=lambda n: (best[n][0], n))
+        action = {"type": "place", "card": number, "tile": best[number][1]}
+        return action if action in legal else rng.choice(legal)
+    if kind == "discard":
+        best = _best_places(view)
+        number = min(best, key=lambda n: (best[n][0], n))
+        return {"type": "discard", "card": number}
+    if kind == "resolve":
+        base = scenario.from_view(table, view["players"])
+        return max(legal, key=lambda a: _settle(base, a["tile"], seat, seat))
+    if kind in ("eat_fly", "eat_card"):
+        def key(a: Action) -> tuple[int, int]:
+            bite = ("fly", a["tile"]) if a["type"] == "eat_fly" else ("card", a["tile"], a["seat"], a["card"])
+            return _bite_key(seat, bite)
+        return max(legal, key=key)
+    if kind == "move_fly":
+        return max(legal, key=lambda a: _fly_welcome(table, seat, a["tile"]))
+    return rng.choice(legal)
+
+
+def _fly_welcome(table: dict[str, Any], seat: int, index: int) -> int:
+    """How good it is for ``seat`` that a fly lands on tile ``index``: its own unresolved insect-eaters there,
+    minus the others' (0 for a tile already resolved)."""
+    tile = table["tiles"][index]
+    if tile["resolved"]:
+        return 0
+    mine = sum(1 for c in tile["cards"] if c["seat"] == seat and c["card"] in INSECT_EATERS)
+    theirs = sum(1 for c in tile["cards"] if c["seat"] != seat and (c["card"] in INSECT_EATERS or c["card"] is None))
+    return mine - theirs

@@ -1,0 +1,101 @@
+"""What one seat may see: the pond, its own hand, everyone's catches and scores, and the last resolution.
+
+Hidden from a seat: other seats' hands, every discard but its own, pile order, and the number of a face-down card it
+did not place until that card's tile is revealed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import data, planning, text
+from .state import AquarenaState
+
+CARD_INFO = [{"card": n, "name": data.name(n), "family": data.family(n), "text": data.CARDS[n][2]}
+             for n in data.NUMBERS]
+
+POOL_WORDS = {"fish": "fish", "heron": "amphibians (no Newt)", "amphibian": "amphibians", "insect": "insects",
+              "salamander": "insects on any tile"}
+
+
+def _card(state: AquarenaState, index: int, s: int, number: int, up: bool, viewer: int | None) -> dict[str, Any]:
+    revealed = up or index == state.current
+    seen = revealed or s == viewer
+    return {"seat": s, "card": number if seen else None, "name": data.name(number) if seen else None,
+            "face_up": revealed, "acting": state.acting == (s, number)}
+
+
+def table(state: AquarenaState, viewer: int | None) -> dict[str, Any]:
+    tiles = []
+    for i, t in enumerate(state.tiles):
+        tiles.append({
+            "index": i, "name": text.tile(i), "letter": text.LETTERS[i], "capacity": t.capacity, "flies": t.flies,
+            "resolved": t.resolved, "resolving": i == state.current,
+            "cards": [_card(state, i, s, n, up, viewer) for s, n, up in t.cards],
+        })
+    seats = []
+    for s in range(state.players):
+        c = state.catches[s]
+        seats.append({
+            "seat": s, "score": state.scores[s], "hand": len(state.hands[s]), "pile": len(state.piles[s]),
+            "discarded": len(state.discards[s]), "placed": state.placed[s],
+            "catch": {"flies": c.flies, "cards": [{"seat": o, "card": n, "tile": i} for o, n, i in c.cards],
+                      "predators": list(c.predators), "returned": list(c.returned)},
+        })
+    acting = None
+    if state.acting is not None:
+        acting = {"seat": state.acting[0], "card": state.acting[1], "tile": state.current, "pool": state.pool,
+                  "left": state.left}
+    out: dict[str, Any] = {
+        "round": state.round, "rounds": data.ROUNDS, "phase": state.phase, "decision": state.decision,
+        "heron": state.heron, "turn": state.turn if state.phase == "planning" else None,
+        "chooser": state.chooser_seat if state.current is not None else (
+            state.chooser() if state.phase == "resolution" else None),
+        "current": state.current, "acting": acting,
+        "tiles": tiles, "seats": seats, "scores": list(state.scores),
+        "supply": data.TOTAL_FLIES - sum(t.flies for t in state.tiles),
+        "hand": sorted(state.hands[viewer]) if viewer is not None else None,
+        "discards": list(state.discards[viewer]) if viewer is not None else None,
+        "face_up_next": planning.face_up_next(state, viewer) if viewer is not None else None,
+        "last_resolution": json.loads(json.dumps(state.steps)),
+        "history": json.loads(json.dumps(state.history)),
+        "cards": CARD_INFO,
+        "prompt": prompt(state, viewer),
+    }
+    return out
+
+
+def waiting_for(state: AquarenaState) -> int | None:
+    if state.decision in ("place", "discard"):
+        return state.turn
+    if state.decision == "tile":
+        return state.chooser()
+    if state.decision in ("eat", "move"):
+        return state.acting[0]
+    return None
+
+
+def prompt(state: AquarenaState, viewer: int | None) -> str:
+    """One sentence telling ``viewer`` what to do now, or whom the table is waiting for."""
+    seat = waiting_for(state)
+    if seat is None:
+        return "The match is over."
+    mine = seat == viewer
+    who = "You" if mine else text.seat(seat)
+    d = state.decision
+    if d == "place":
+        how = "face up" if planning.face_up_next(state, seat) else "face down"
+        return (f"Round {state.round}: place a card {how} on a Water tile." if mine
+                else f"{who} is placing a card ({how}).")
+    if d == "discard":
+        return "Discard one card face down (you then draw)." if mine else f"{who} is discarding a card."
+    if d == "tile":
+        return "Choose a Water tile to resolve." if mine else f"{who} chooses the next tile to resolve."
+    card = text.card(state.acting[1])
+    where = text.tile(state.current)
+    if d == "eat":
+        return (f"Your {card} on {where} eats {state.left} more {POOL_WORDS[state.pool]}: choose its prey."
+                if mine else f"{who} chooses the prey of their {card} on {where}.")
+    return (f"Your {card} must move a fly from {where} to another Water tile." if mine
+            else f"{who} chooses where their {card} moves a fly.")
