@@ -6,5 +6,6 @@
 GAME_IDS: list[str] = [
     "museum",
     "aquarena",
+    "brunch",
 
 ]

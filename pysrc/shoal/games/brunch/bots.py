@@ -1,0 +1,118 @@
+"""Bots for Aqua Brunch. Each sees only its seat's view and its legal actions, like a person at the table.
+
+The heuristic bot measures a hand by how likely it is to beat a random 3-card hand (``share_below``), because what
+matters at the reveal is rank, not raw strength: with more players a hand must be stronger to take the best food.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shoal.bots import random_bot
+from shoal.core import Rng
+
+from .data import AQUA_VALUES, COLOURS, PREDATOR_COUNTS
+from .strength import share_below, strength
+
+Action = dict[str, Any]
+
+
+def lunch_threshold(round_no: int, players: int, passes: int) -> float:
+    """How likely to beat a random hand a bot's hand must be before it calls Lunch.
+
+    More players → a higher bar (more rivals for the best food); the first rounds → a little more patience (every
+    food card is still in hand, so a good round is worth waiting for); every pass made → a lower bar, so that a
+    round always ends.
+    """
+    base = 0.62 + 0.04 * (players - 3)
+    if round_no <= 2:
+        base += 0.04
+    return base - 0.08 * passes
+
+
+def beat_chance(table: dict[str, Any]) -> float:
+    return share_below(table["total"])
+
+
+def expected_rank(table: dict[str, Any], me: int) -> float:
+    """Expected share of rivals weaker than this hand: 1.0 means it should take first, 0.0 last.
+
+    A rival holding Aqua cards is counted as a random hand lowered by the average Aqua card (-1.75) per card.
+    """
+    rivals = [s for s in table["seats"] if s["seat"] != me]
+    mean_aqua = sum(AQUA_VALUES) / len(AQUA_VALUES)
+    return sum(share_below(table["total"] - round(mean_aqua * r["aqua_cards"])) for r in rivals) / len(rivals)
+
+
+def unseen_weights(hand: list[str]) -> dict[str, int]:
+    """How many copies of each predator kind this seat has not got in hand: a guess at the card it will receive."""
+    weights = dict(PREDATOR_COUNTS)
+    for card in hand:
+        weights[card] -= 1
+    return weights
+
+
+def pass_value(hand: list[str], card: str) -> float:
+    """Expected strength after passing ``card`` and receiving an unknown card."""
+    rest = list(hand)
+    rest.remove(card)
+    weights = unseen_weights(hand)
+    total = sum(weights.values())
+    return sum(w * strength(rest + [kind]) for kind, w in weights.items() if w) / total
+
+
+def choose_pass(hand: list[str], legal: list[Action]) -> Action:
+    """The card whose loss weakens the combination least (expected over the card coming from the right)."""
+    def score(action: Action) -> tuple[float, int]:
+        rest = list(hand)
+        rest.remove(action["card"])
+        return (pass_value(hand, action["card"]), strength(rest))
+    return max(legal, key=score)
+
+
+def choose_food(food_left: list[int], rank: float) -> int:
+    """A strong hand plays a valuable card (it should come back); a weak one plays its cheapest."""
+    values = sorted(food_left)
+    return values[round(rank * (len(values) - 1))]
+
+
+def choose_take(view: dict[str, Any], legal: list[Action]) -> Action:
+    """Own colour first (the final tie-break counts it); otherwise deny the leading rival its colour."""
+    table, me = view["table"], view["seat"]
+    colours = [a["colour"] for a in legal]
+    if COLOURS[me] in colours:
+        return {"type": "take", "colour": COLOURS[me]}
+    rivals = sorted((s for s in table["seats"] if s["seat"] != me and s["colour"] in colours),
+                    key=lambda s: -s["points"])
+    pick = rivals[0]["colour"] if rivals else colours[0]
+    return {"type": "take", "colour": pick}
+
+
+def heuristic_bot(view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    table = view["table"]
+    phase = table["phase"]
+    players = view["players"]
+    kinds = {a["type"] for a in legal}
+    if phase == "lunch" and "lunch" in kinds:
+        bar = lunch_threshold(table["round"], players, table["passes"])
+        return {"type": "lunch"} if beat_chance(table) >= bar else {"type": "keep_passing"}
+    if phase == "aqua" and "aqua" in kinds:
+        # Aqua only with a hand that would likely finish low anyway: the penalty is then cheap and passing may help.
+        left = list(AQUA_VALUES)
+        for v in table["aqua_mine"]:
+            left.remove(v)
+        mean_penalty = sum(left) / len(left) if left else 0
+        hopeless = share_below(table["total"]) < 0.3
+        cheap = share_below(table["total"] + round(mean_penalty)) > 0.1
+        return {"type": "aqua"} if hopeless and cheap else {"type": "agree"}
+    if phase == "pass":
+        return choose_pass(table["hand"], legal)
+    if phase == "food":
+        value = choose_food([a["value"] for a in legal], expected_rank(table, view["seat"]))
+        return {"type": "food", "value": value}
+    if phase == "take":
+        return choose_take(view, legal)
+    return random_bot(view, legal, rng)
+
+
+BOTS = {"random": random_bot, "heuristic": heuristic_bot}

@@ -1,0 +1,33 @@
+"""Words for log lines and prompts, kept in one place so every line names seats and cards the same way."""
+
+from __future__ import annotations
+
+from .data import COLOURS, FOOD_NAMES, PREDATOR_NAMES
+
+
+def who(seat: int) -> str:
+    return f"Seat {seat}"
+
+
+def seats(seat_list: list[int]) -> str:
+    names = [who(s) for s in seat_list]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def card(kind: str) -> str:
+    return PREDATOR_NAMES[kind]
+
+
+def cards(kinds: list[str]) -> str:
+    return ", ".join(card(k) for k in kinds)
+
+
+def food(value: int, colour: str | None = None) -> str:
+    name = f"{FOOD_NAMES[value]} ({value})"
+    return f"{colour} {name}" if colour else name
+
+
+def colour_of(seat: int) -> str:
+    return COLOURS[seat]

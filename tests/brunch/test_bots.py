@@ -1,0 +1,90 @@
+"""The bots: random first, heuristic last; the heuristic's three habits the issue asks for, its speed, its strength."""
+
+from __future__ import annotations
+
+import time
+
+from shoal.core import Match, Rng
+from shoal.games.brunch import GAME
+from shoal.games.brunch.bots import choose_food, choose_pass, heuristic_bot, lunch_threshold
+
+from .helpers import new, to_food
+
+
+def test_bots_are_random_first_heuristic_last():
+    assert list(GAME.bots) == ["random", "heuristic"]
+
+
+def test_heuristic_passes_the_card_that_weakens_its_combination_least():
+    """Issue 3: "passes the card that weakens its combination least"."""
+    legal = lambda hand: [{"type": "pass", "card": c} for c in dict.fromkeys(hand)]
+    assert choose_pass(["walrus", "walrus", "shark717"], legal(["walrus", "walrus", "shark717"]))["card"] == "shark717"
+    assert choose_pass(["orca8", "shark717", "baby"], legal(["orca8", "shark717", "baby"]))["card"] == "shark717"
+    assert choose_pass(["orca8", "orca8", "octopus"], legal(["orca8", "orca8", "octopus"]))["card"] == "octopus"
+
+
+def test_lunch_threshold_depends_on_round_players_and_passes():
+    """Issue 3: "calls Lunch at a strength threshold that depends on the round and the players"; it falls with every
+    pass so that a round of heuristic bots always ends."""
+    assert lunch_threshold(3, 7, 0) > lunch_threshold(3, 3, 0)
+    assert lunch_threshold(1, 4, 0) > lunch_threshold(5, 4, 0)
+    assert lunch_threshold(3, 4, 1) < lunch_threshold(3, 4, 0)
+    assert lunch_threshold(1, 7, 12) < 0
+
+
+def test_heuristic_calls_lunch_with_a_strong_hand_and_passes_with_a_weak_one():
+    m = new(4, seed=0)
+    m.state.hands[0] = ["orca8", "orca8", "baby"]
+    m.state.hands[1] = ["shark717", "shark575", "octopus"]
+    assert heuristic_bot(m.view(0), m.legal_actions(0), Rng(1)) == {"type": "lunch"}
+    assert heuristic_bot(m.view(1), m.legal_actions(1), Rng(1)) == {"type": "keep_passing"}
+
+
+def test_heuristic_plays_food_by_its_expected_rank():
+    """Issue 3: "plays food by its expected rank": strong hand → valuable card, weak hand → its cheapest."""
+    assert choose_food([-1, 0, 2, 3, 4, 5, 7], 1.0) == 7
+    assert choose_food([-1, 0, 2, 3, 4, 5, 7], 0.0) == -1
+    assert choose_food([-1, 0, 2, 3, 4, 5, 7], 0.5) == 3
+    m = new(3, seed=0)
+    to_food(m, caller=0)
+    m.state.hands[0] = ["orca8", "orca8", "orca8"]
+    m.state.hands[1] = ["octopus", "octopus", "octopus"]
+    assert heuristic_bot(m.view(0), m.legal_actions(0), Rng(0)) == {"type": "food", "value": 7}
+    assert heuristic_bot(m.view(1), m.legal_actions(1), Rng(0)) == {"type": "food", "value": -1}
+
+
+def test_heuristic_takes_its_own_colour_among_equal_cards():
+    m = new(3, seed=0)
+    to_food(m, caller=0)
+    m.state.hands = [["walrus", "walrus", "baby"], ["orca8", "orca8", "orca5"], ["walrus", "walrus", "walrus"]]
+    for seat in range(3):
+        m.play(seat, {"type": "food", "value": 5})
+    assert m.to_act() == [1]
+    assert heuristic_bot(m.view(1), m.legal_actions(1), Rng(0)) == {"type": "take", "colour": "orange"}
+
+
+def test_heuristic_bot_is_fast():
+    """A bot move must take well under 0.1 s in CPython (the browser runs Pyodide, several times slower)."""
+    m = Match(GAME, 7, seed=1)
+    worst = 0.0
+    while not m.is_over():
+        seat = m.to_act()[0]
+        start = time.perf_counter()
+        action = m.bot_action(seat, "heuristic")
+        worst = max(worst, time.perf_counter() - start)
+        m.play(seat, action)
+    assert worst < 0.02
+
+
+def test_heuristic_beats_random_bots():
+    """One heuristic seat among random ones wins far more than its fair share (1 in 3)."""
+    wins = 0
+    games = 45
+    for seed in range(games):
+        hero = seed % 3
+        m = Match(GAME, 3, seed=seed)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            m.play(seat, m.bot_action(seat, "heuristic" if seat == hero else "random"))
+        wins += hero in m.outcome()["winners"]
+    assert wins / games > 0.5
