@@ -138,5 +138,5 @@ def test_every_view_has_a_prompt_for_the_seat():
     m = new(3, seed=0)
     assert "Call Lunch" in m.view(0)["table"]["prompt"]
     m.play(0, {"type": "keep_passing"})
-    assert m.view(0)["table"]["prompt"] == "Waiting for Seat 1 and Seat 2 to call Lunch or keep passing."
+    assert m.view(0)["table"]["prompt"] == "Waiting for {seat:1} and {seat:2} to call Lunch or keep passing."
     assert "Waiting" in m.view(None)["table"]["prompt"]

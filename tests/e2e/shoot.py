@@ -16,7 +16,7 @@ sys.path[:0] = [str(HERE.parents[1] / "pysrc"), str(HERE.parents[1] / "build_scr
 
 import build  # noqa: E402
 import server  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.driver import IDLE, _visible  # noqa: E402
 
 

@@ -1,4 +1,4 @@
-"""Shared fixtures for the browser tests: one fresh build of the site, served under a sub-path, and Debian's
+"""Shared fixtures for the build and browser tests: one fresh build of the site, served under a sub-path, and Debian's
 Chromium driven by the Python playwright package with the network sealed off."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
 import build  # noqa: E402

@@ -1,0 +1,135 @@
+"""What each seat may see (docs/engine.md "Views"; RULINGS 3: 'A seat knows its own face-down cards; others see
+only backs')."""
+
+from __future__ import annotations
+
+import json
+
+import shoal
+from shoal.core import Rng
+from shoal.games.aquarena import GAME
+
+from .util import SPARE, play, pond, resolve
+
+
+def _face_down(table):
+    return [(t["index"], c) for t in table["tiles"] for c in t["cards"] if not c["face_up"]]
+
+
+def test_face_down_cards_are_hidden_from_other_seats_until_their_tile_resolves():
+    """RULINGS 3 and 4: a face-down card shows only its back to the others until its tile's cards are revealed."""
+    s = pond(3, "2/3 | 0.toad* 1.frog", "2/2 | 0.carp* 2.dragonfly*", *SPARE, chooser=1)
+    for viewer in (None, 1, 2):
+        table = GAME.view(s, viewer)
+        seat0 = [c for t in table["tiles"] for c in t["cards"] if c["seat"] == 0]
+        assert seat0 == [{"seat": 0, "card": None, "name": None, "face_up": False, "acting": False}] * 2
+        table.pop("cards")  # the rules reference of all ten cards
+        assert "Toad" not in json.dumps(table) and "Carp" not in json.dumps(table)
+    mine = GAME.view(s, 0)
+    assert [(c["card"], c["face_up"]) for t in mine["tiles"] for c in t["cards"] if c["seat"] == 0] == \
+        [(5, False), (9, False)], "the owner knows its face-down cards"
+    # Pond A resolves: its cards are revealed to everyone; pond B's stay hidden.
+    resolve(s, 0)
+    table = GAME.view(s, 2)
+    reveal = table["last_resolution"][0]
+    assert reveal["kind"] == "reveal" and reveal["revealed"] == [{"seat": 0, "card": 5}]
+    assert [c for t in table["tiles"] for c in t["cards"] if c["seat"] == 0][0]["card"] is None
+    assert any("Seat 1's Toad (5)" in line for line in shoal.core.Log(s.log.lines).for_viewer(2))
+
+
+def test_a_tile_being_resolved_shows_every_card():
+    """RULINGS 4: 'every card on the tile is revealed' — visible while its owner is still choosing prey."""
+    s = resolve(pond(3, "2/3 | 0.heron 1.frog* 2.toad* 1.salamander*", *SPARE), 0)
+    assert GAME.to_act(s) == [0]
+    table = GAME.view(s, 2)
+    assert sorted(c["card"] for c in table["tiles"][0]["cards"]) == [2, 4, 5, 8]
+    assert table["acting"] == {"seat": 0, "card": 2, "tile": 0, "pool": "heron", "left": 2}
+    assert "choose" in GAME.view(s, 0)["prompt"] and "Seat 1" in table["prompt"]
+
+
+def _secrets_of(match, seat):
+    """What ``seat`` must never learn about the others."""
+    st = match.state
+    hidden = [(s, n) for t in st.tiles for s, n, up in t.cards
+              if not up and s != seat and st.current is None]
+    return hidden, [h for s, h in enumerate(st.hands) if s != seat], [p for s, p in enumerate(st.piles) if s != seat]
+
+
+def test_views_do_not_depend_on_other_seats_secrets():
+    """Changing another seat's hidden cards (face-down identity, hand, pile order, discards) changes nothing in my
+    view: it cannot leak them."""
+    match = shoal.new_match("aquarena", 4, seed=3)
+    rng = Rng(1)
+    checked = 0
+    while not match.is_over() and checked < 40:
+        seat = match.to_act()[0]
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+        st = match.state
+        if st.phase != "planning":
+            continue
+        for viewer in range(4):
+            twin = st.clone()
+            for other in range(4):
+                if other == viewer:
+                    continue
+                # Swap the numbers of the other seat's face-down cards with cards from its hand, pile and discards.
+                spare = twin.hands[other] + twin.piles[other] + twin.discards[other]
+                for t in twin.tiles:
+                    for i, (s, n, up) in enumerate(t.cards):
+                        if s == other and not up and spare:
+                            swap = spare.pop()
+                            t.cards[i] = (s, swap, up)
+                            for pile in (twin.hands[other], twin.piles[other], twin.discards[other]):
+                                if swap in pile:
+                                    pile[pile.index(swap)] = n
+                twin.piles[other].reverse()
+                twin.hands[other].reverse()
+            assert GAME.view(twin, viewer) == GAME.view(st, viewer)
+            assert twin.log.for_viewer(viewer) == st.log.for_viewer(viewer)
+            checked += 1
+    assert checked >= 40
+
+
+def test_logs_never_name_another_seats_face_down_card_or_discard():
+    match = shoal.new_match("aquarena", 3, seed=6)
+    while match.state.phase == "planning":
+        seat = match.to_act()[0]
+        match.play(seat, match.bot_action(seat, "heuristic"))
+    for viewer in range(3):
+        for line in match.view(viewer)["log"]:
+            if "face down" in line or "discards" in line:
+                if not line.startswith(f"Seat {viewer + 1} "):
+                    assert "(" not in line, line  # no card named, e.g. "Frog (4)"
+
+
+def test_a_seat_sees_its_own_hand_and_discards_and_only_counts_of_the_others():
+    match = shoal.new_match("aquarena", 3, seed=4)
+    for _ in range(6):
+        seat = match.to_act()[0]
+        match.play(seat, match.legal_actions(seat)[0])
+    for viewer in range(3):
+        table = match.view(viewer)["table"]
+        assert table["hand"] == sorted(match.state.hands[viewer])
+        assert table["discards"] == match.state.discards[viewer]
+        assert [s["hand"] for s in table["seats"]] == [len(h) for h in match.state.hands]
+        assert [s["pile"] for s in table["seats"]] == [len(p) for p in match.state.piles]
+        assert "piles" not in table
+    spectator = match.view(None)["table"]
+    assert spectator["hand"] is None and spectator["discards"] is None
+    assert all(c["card"] is None for _, c in _face_down(spectator))
+
+
+def test_the_last_resolution_is_public_step_by_step():
+    """The view keeps each card's result on the tile last resolved: what it ate and from where, moves, tangles."""
+    s = pond(2, "2/3 | 0.fishhook 1.fishhook 0.carp 1.toad*", *SPARE)
+    resolve(s, 0)
+    steps = GAME.view(s, None)["last_resolution"]
+    assert [st["kind"] for st in steps] == ["reveal", "tangle", "tangle", "act", "act"]
+    assert steps[0]["revealed"] == [{"seat": 1, "card": 5}]
+    assert steps[3]["card"] == 5 and steps[3]["ate"] == [{"fly": True, "tile": 0}, {"fly": True, "tile": 0}]
+    assert steps[4]["card"] == 9 and steps[4]["ate"] == []
+    s = pond(2, "2/3 | 0.dragonfly", "0/2 |", *SPARE)
+    resolve(s, 0)
+    steps = GAME.view(s, 1)["last_resolution"]
+    assert steps[-1]["moved"] == {"from": 0, "to": 1}
+    assert "moves a fly to pond B" in s.log.for_viewer(1)[-1]

@@ -1,0 +1,67 @@
+"""The built site: self-contained, relative URLs only, Pyodide vendored from npm with a lock that lists our wheel."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zipfile
+
+import build
+
+import shoal
+
+
+def test_only_the_pyodide_files_a_browser_loads_are_vendored(site_dir):
+    """Issue 2 §4: "only the files the browser loads" — no maps, no .d.ts, no console pages, no README."""
+    assert sorted(p.name for p in (site_dir / "pyodide").iterdir()) == sorted(
+        build.RUNTIME_FILES + ["python_stdlib.zip", "pyodide-lock.json"]
+    )
+    for name in build.RUNTIME_FILES:
+        assert (site_dir / "pyodide" / name).read_bytes() == (build.PYODIDE_DIR / name).read_bytes()
+
+
+def test_pyodide_is_pinned_exactly_and_locked():
+    pkg = json.loads((build.PYODIDE_PKG / "package.json").read_text())
+    lock = json.loads((build.PYODIDE_PKG / "package-lock.json").read_text())
+    version = pkg["dependencies"]["pyodide"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version), "an exact version, no range"
+    assert lock["packages"]["node_modules/pyodide"]["version"] == version
+
+
+def test_lock_lists_the_shoal_wheel_with_its_sha256(site_dir):
+    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
+    upstream = json.loads((build.PYODIDE_DIR / "pyodide-lock.json").read_text())
+    assert lock["info"] == upstream["info"], "the ABI block must match the vendored wasm"
+    assert list(lock["packages"]) == ["shoal"]
+    entry = lock["packages"]["shoal"]
+    wheel = (site_dir / "pyodide" / entry["file_name"]).resolve()
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    assert "shoal/__init__.py" in names and "shoal/bridge.py" in names
+    assert any(n.endswith(".cpython-314.pyc") for n in names), "bytecode compiled by Pyodide's own Python"
+
+
+def test_stdlib_is_shipped_as_bytecode(site_dir):
+    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+        names = zf.namelist()
+    assert "json/__init__.pyc" in names and "json/__init__.py" not in names
+
+
+def test_every_url_in_the_site_is_relative(site_dir):
+    """GitHub Pages serves project sites under a sub-path: an absolute path or another host would break or leak."""
+    for path in site_dir.rglob("*"):
+        if path.suffix in {".html", ".js", ".css"} and "pyodide" not in path.parts:
+            text = path.read_text()
+            assert not re.search(r"""(src|href)=["']/(?!/)""", text), path
+            assert not re.search(r"""(import|from)\s*\(?\s*["']/""", text), path
+            hosts = set(re.findall(r"https?://([^/\"'\s)]+)", text)) - {"www.w3.org"}
+            assert not hosts, f"{path.name} names outside hosts {hosts}"
+
+
+def test_lobby_data_lists_every_registered_game(site_dir):
+    games = json.loads((site_dir / "games.json").read_text())
+    assert [g["id"] for g in games] == list(shoal.GAMES)
+    info = json.loads((site_dir / "build-info.json").read_text())
+    assert set(info["renderers"]) >= set(shoal.GAMES), "every registered game has a renderer"

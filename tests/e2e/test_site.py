@@ -1,0 +1,79 @@
+"""The site around the games: lobby, deep links, saving and loading records, offline."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from tests.e2e.driver import IDLE, assert_no_outside_requests, click_through, open_match, record, wait_idle
+
+
+def test_lobby_paints_before_python_has_booted(page):
+    """Issue 2 §4: "the lobby paints at once and shows loading progress" — even while the wasm is still on its way."""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(page.site_url + "index.html")
+    page.wait_for_selector(".game-card")
+    assert page.evaluate("document.body.dataset.status") == "loading"
+    assert page.inner_text("#boot-status").strip(), "loading progress is shown"
+    page.wait_for_function("() => true")
+    while not held:
+        page.wait_for_timeout(50)
+    page.unroute("**/pyodide.asm.wasm")
+    held[0].continue_()
+    page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
+
+
+def test_lobby_starts_a_match_and_writes_its_deep_link(page):
+    page.goto(page.site_url + "index.html")
+    page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
+    page.click("[data-step='game-museum']")
+    page.fill("#seed", "42")
+    page.click("[data-step='start']")
+    assert wait_idle(page) == "playing"
+    assert "game=museum" in page.url and "seed=42" in page.url and "seats=human%2Cbot" in page.url
+    rec = record(page)
+    assert rec["game"] == "museum" and rec["seed"] == 42 and rec["players"] == 2
+    assert_no_outside_requests(page)
+
+
+def test_a_corrupt_save_is_refused_and_the_match_is_kept(page, tmp_path):
+    """Principles: "A corrupt save is refused, never half-loaded" — and the match on screen stays as it was."""
+    open_match(page, "game=museum&players=2&seats=human,bot&seed=5")
+    before = record(page)
+    good = dict(before)
+    bad_files = {
+        "not-json.json": "{ this is not json",
+        "foreign.json": json.dumps({"hello": "world"}),
+        "illegal.json": json.dumps({**good, "actions": [[0, {"type": "place", "card": 99}]]}),
+    }
+    for name, text in bad_files.items():
+        path = tmp_path / name
+        path.write_text(text)
+        page.set_input_files("input[type=file]", str(path))
+        page.wait_for_selector(".error")
+        assert "Nothing was changed" in page.inner_text(".error")
+        wait_idle(page)
+        assert record(page) == before
+
+
+def test_a_saved_record_loads_back_to_the_same_match(page, tmp_path):
+    open_match(page, "game=museum&players=2&seats=human,bot&seed=8")
+    rng = random.Random(3)
+    for _ in range(3):
+        wait_idle(page)
+        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
+        if not handles:
+            handles = [h for h in page.query_selector_all("[data-step]") if h.is_visible()]
+        rng.choice(handles).click()
+    wait_idle(page)
+    saved = record(page)
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps({**saved, "seats": ["human", "bot"]}))
+    page.goto(page.site_url + "index.html?game=museum&players=2&seats=human,bot&seed=1&botDelay=0")
+    page.wait_for_function(IDLE, timeout=60_000)
+    page.set_input_files("input[type=file]", str(path))
+    page.wait_for_function(f"window.shoal.record().then(r => r.seed === 8)", timeout=30_000)
+    wait_idle(page)
+    assert record(page)["actions"][: len(saved["actions"])] == saved["actions"]
+    click_through(page, random.Random(4))
