@@ -267,7 +267,9 @@ def describe(step: dict[str, Any]) -> str:
     for t, n in flies.items():
         where = "" if t == here else f" from {text.tile(t)}"
         parts.append(("a fly" if n == 1 else f"{n} flies") + where)
-    line = f"{who} " + ("eats " + _join(parts) if parts else "finds nothing to eat")
+    traps = step["card"] in (data.FISH_HOOK, data.SPIDER_WEB)  # they catch rather than eat
+    verb = "catches " if traps else "eats "
+    line = f"{who} " + (verb + _join(parts) if parts else ("catches nothing" if traps else "finds nothing to eat"))
     if step.get("moved"):
         line += f", then moves a fly to {text.tile(step['moved']['to'])}"
     return line + "."
