@@ -7,7 +7,8 @@
   face down, followed by ``@0`` or ``@1`` for the seat that placed it (no ``@``: a set-up card nobody knows). Each
   ``*`` after a card is a visitor token on it. The top-left cell is ``(0, 0)``; x grows right, y down.
 - hands and deck: card codes separated by commas, ``-`` for none; the deck is listed top card first.
-- ``to place``: ``0`` (row player) or ``1`` (column player), or ``-`` once the game is over (both hands empty).
+- ``to place``: ``0`` (row player) or ``1`` (column player), or ``-`` once the game is over (both hands empty,
+  every card face up).
 
 Example: ``W3b5@0/.L2* W1,L6 T8,B7 W4,L1 1`` — a face-up 3 Wave with the row player's face-down 5 Boat to its right,
 a face-up 2 Lily Pad carrying one visitor token below that boat; the column player is to place.
@@ -86,6 +87,8 @@ def parse(text: str, seed: int = 0) -> MuseumState:
     if fields[4] == "-":
         if any(state.hands):
             raise BadRecord("a finished position has empty hands")
+        if not all(state.face_up.values()):
+            raise BadRecord("in a finished position every card is face up")
         state.phase = OVER
     elif fields[4] in ("0", "1"):
         state.turn = state.start_player = int(fields[4])

@@ -1,0 +1,60 @@
+"""The bots: random and greedy, seeing only their view."""
+
+from __future__ import annotations
+
+import time
+
+import shoal
+from shoal.games.museum import GAME
+from shoal.games.museum.bots import greedy_bot
+from shoal.core import Rng
+
+from .helpers import at, cid
+
+
+def _duel(seed: int, bots: list[str]) -> tuple[list[int], float]:
+    m = shoal.new_match("museum", 2, seed=seed)
+    worst = 0.0
+    while not m.is_over():
+        seat = m.to_act()[0]
+        t = time.perf_counter()
+        action = m.bot_action(seat, bots[seat])
+        worst = max(worst, time.perf_counter() - t)
+        m.play(seat, action)
+    return m.outcome()["scores"], worst
+
+
+def test_bots_are_random_first_and_greedy_last():
+    """Project rule: bots in order, "random" first, the best heuristic bot last."""
+    assert list(GAME.bots) == ["random", "greedy"]
+
+
+def test_greedy_beats_random_and_moves_fast():
+    """Brief: greedy "picks the placement that maximises own expected score minus the opponent's"; a bot move must
+    take well under 0.1 s in CPython."""
+    wins, worst = 0, 0.0
+    for seed in range(12):
+        seats = ["greedy", "random"] if seed % 2 else ["random", "greedy"]
+        scores, slowest = _duel(seed, seats)
+        me = seats.index("greedy")
+        wins += scores[me] > scores[1 - me]
+        worst = max(worst, slowest)
+    assert wins >= 9, f"greedy won only {wins} of 12"
+    assert worst < 0.05
+
+
+def test_greedy_completes_a_scoring_line_when_it_can():
+    """Brief: greedy maximises own score minus the opponent's from the cards it can see."""
+    # Row 1 holds 6 Wave + 2 Lily Pad = 8; the 4 Wave right of the lily pad makes it 12 with two waves. Placed
+    # anywhere else nothing scores for the row player.
+    m = at("W6L2 W4 L1 - 0")
+    action = greedy_bot(m.view(0), m.legal_actions(0), Rng(1))
+    assert (action["card"], action["x"], action["y"]) in {(cid("W4"), 2, 0), (cid("W4"), -1, 0)}
+
+
+def test_greedy_sends_a_token_to_a_card_that_scores_for_it():
+    """Brief: token moves "by the same measure": a token is worth a point where its card scores."""
+    m = at("W6L6T7/.w2@1 B7 L1 T8 0")  # row 1 totals 19 with two 6s
+    m.play(0, {"type": "place", "card": cid("B7"), "x": 1, "y": 2, "face": "up"})
+    action = greedy_bot(m.view(0), m.legal_actions(0), Rng(1))
+    assert action in ({"type": "move_token", "x": 0, "y": 0}, {"type": "move_token", "x": 1, "y": 0})
