@@ -233,11 +233,11 @@ async function loadRecord(event) {
     try { record = JSON.parse(await file.text()); } catch { throw new Error("that file is not JSON"); }
     const info = gameInfo(record && record.game);
     if (!info) throw new Error("that file is not a Shoal game record");
-    const seats = Array.isArray(record.seats) && record.seats.length === record.players ? record.seats : Array(record.players).fill("human");
+    const kinds = seatKinds(info);
+    const seats = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.seats) && kinds.includes(record.seats[s]) ? record.seats[s] : "human"));
     const { seats: _ignored, ...clean } = record;
-    const answer = await busy(() => engine.call("load", { match: "loading", record: clean, viewer: null }));
-    await engine.call("load", { record: clean, viewer: null }); // the check above passed: now replace the real match
-    await engine.call("close", { match: "loading" });
+    // The bridge replays into a new match and swaps it in only when every action was legal: all or nothing.
+    const answer = await busy(() => engine.call("load", { record: clean, viewer: null }));
     current = { info, players: record.players, seats, seed: record.seed, options: record.options || {}, renderer: await loadRenderer(info.id), local: {}, viewer: null };
     current.viewer = seats.indexOf("human") >= 0 ? seats.indexOf("human") : null;
     current.answer = answer;
