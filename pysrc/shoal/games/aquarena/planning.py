@@ -21,10 +21,10 @@ def place(state: AquarenaState, seat: int, number: int, index: int) -> None:
     state.placed[seat] += 1
     state.decision = "discard"
     if up:
-        state.log.add(f"{text.seat(seat)} places {text.card(number)} face up on {text.tile(index)}.")
+        state.log.add(f"{text.seat(seat)} placed {text.card(number)} face up on {text.tile(index)}.")
     else:
-        state.log.add(f"{text.seat(seat)} places {text.card(number)} face down on {text.tile(index)}.", seats=[seat],
-                      others=f"{text.seat(seat)} places a card face down on {text.tile(index)}.")
+        state.log.add(f"{text.seat(seat)} placed {text.card(number)} face down on {text.tile(index)}.", seats=[seat],
+                      others=f"{text.seat(seat)} placed a card face down on {text.tile(index)}.")
 
 
 def discard(state: AquarenaState, seat: int, number: int) -> None:
@@ -35,8 +35,8 @@ def discard(state: AquarenaState, seat: int, number: int) -> None:
     drawn = [pile.pop() for _ in range(min(data.DRAW_PER_TURN, len(pile)))]
     state.hands[seat] = sorted(state.hands[seat] + drawn)
     got = ", ".join(text.card(n) for n in drawn) or "nothing"
-    state.log.add(f"{text.seat(seat)} discards {text.card(number)} and draws {got}.", seats=[seat],
-                  others=f"{text.seat(seat)} discards a card and draws {len(drawn)}.")
+    state.log.add(f"{text.seat(seat)} discarded {text.card(number)} and drew {got}.", seats=[seat],
+                  others=f"{text.seat(seat)} discarded a card and drew {len(drawn)}.")
     if sum(state.placed) == data.PLACEMENTS_PER_ROUND * state.players:
         resolution.start(state)
         return

@@ -19,11 +19,11 @@ def start(state: AquarenaState) -> None:
     """Planning is over: the heron holder chooses the first tile."""
     state.phase, state.decision = "resolution", "tile"
     state.tiles_done, state.current = 0, None
-    state.log.add(f"All cards are placed. Resolution begins with {text.seat(state.chooser())}.")
+    state.log.add(f"All cards placed. Resolution starts with {text.seat(state.chooser())}.")
     advance(state)
 
 
-def open_tile(state: AquarenaState, index: int) -> None:
+def open_tile(state: AquarenaState, index: int, last: bool = False) -> None:
     """Reveal ``index``'s cards and line them up: by number, equal numbers clockwise from the chooser."""
     tile = state.tiles[index]
     chooser = state.chooser()
@@ -41,8 +41,9 @@ def open_tile(state: AquarenaState, index: int) -> None:
         "revealed": [{"seat": s, "card": num} for s, num in hidden],
     }]
     shown = ", ".join(text.owned(s, num) for s, num in hidden)
-    state.log.add(f"{text.seat(chooser)} resolves {text.tile(index)}"
-                  + (f"; revealed: {shown}." if hidden else "."))
+    opening = (f"The last tile, {text.tile(index)}, resolved from {text.seat(chooser)}" if last
+               else f"{text.seat(chooser)} chose {text.tile(index)}")
+    state.log.add(opening + (f"; revealed: {shown}." if hidden else "."))
     state.decision = None
 
 
@@ -77,7 +78,7 @@ def advance(state: AquarenaState, one_tile: bool = False) -> None:
             if len(left) > 1:
                 state.decision = "tile"
                 return
-            open_tile(state, left[0])  # the last tile: no choice to make
+            open_tile(state, left[0], last=True)  # the last tile: no choice to make
             continue
         if not state.queue:
             _finish_tile(state)
@@ -97,9 +98,9 @@ def _begin(state: AquarenaState, card: Card) -> None:
         state.catches[seat].returned.append(number)
         others = len([c for c in state.tangled if c[1] == number]) - 1
         state.steps.append({"kind": "tangle", "seat": seat, "card": number, "tile": index})
-        verb = "tangles with" if number == data.FISH_HOOK else "flies away with"
+        verb = "tangled with" if number == data.FISH_HOOK else "flew away with"
         state.log.add(f"{text.owned(seat, number)} {verb} {text.count(others, 'other ' + data.name(number))} "
-                      f"and goes back to {text.seat(seat)} unused.")
+                      f"and went back unused.")
         return
     state.pool, state.left = effects.plan(state, card, index)
     state.acting = card
@@ -231,7 +232,7 @@ def end_round(state: AquarenaState) -> None:
         state.scores[seat] += total
         sheet.append({"seat": seat, "rows": rows, "total": total, "flies": catch.flies,
                       "cards": [{"seat": o, "card": n} for o, n, _ in catch.cards]})
-        state.log.add(f"{text.seat(seat)} scores {total} this round ({text.flies(catch.flies)}"
+        state.log.add(f"{text.seat(seat)} scored {total} this round ({text.flies(catch.flies)}"
                       f", {text.count(len(catch.cards), 'card')} caught); total {state.scores[seat]}.")
     state.history = state.history + [sheet]
     refilled = []
@@ -244,12 +245,12 @@ def end_round(state: AquarenaState) -> None:
         state.log.add(f"Refilled with flies: {', '.join(refilled)}.")
     if state.round == data.ROUNDS:
         state.phase, state.decision = "over", None
-        state.log.add("The fourth round is over: the match ends.")
+        state.log.add("The fourth round is over: the match has ended.")
         return
     state.round += 1
     state.heron = (state.heron + 1) % state.players
     deal_round(state)
-    state.log.add(f"Round {state.round}: {text.seat(state.heron)} takes the heron token and starts.")
+    state.log.add(f"Round {state.round}: {text.seat(state.heron)} took the heron token and starts.")
 
 
 def describe(step: dict[str, Any]) -> str:
@@ -268,10 +269,10 @@ def describe(step: dict[str, Any]) -> str:
         where = "" if t == here else f" from {text.tile(t)}"
         parts.append(("a fly" if n == 1 else f"{n} flies") + where)
     traps = step["card"] in (data.FISH_HOOK, data.SPIDER_WEB)  # they catch rather than eat
-    verb = "catches " if traps else "eats "
-    line = f"{who} " + (verb + _join(parts) if parts else ("catches nothing" if traps else "finds nothing to eat"))
+    verb = "caught " if traps else "ate "
+    line = f"{who} " + (verb + _join(parts) if parts else ("caught nothing" if traps else "found nothing to eat"))
     if step.get("moved"):
-        line += f", then moves a fly to {text.tile(step['moved']['to'])}"
+        line += f", then moved a fly to {text.tile(step['moved']['to'])}"
     return line + "."
 
 

@@ -1,4 +1,5 @@
-"""Words for logs and prompts: seat, card and tile names as a player reads them (seats counted from 1)."""
+"""Words for logs and prompts. Seats are written ``{seat:N}`` (the page shows "You", "Bot 3", "Player 2"), so lines
+use the past tense ("{seat:1} placed …": no verb to agree with "You") and name a seat's card "Toad 5 ({seat:1})"."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ LETTERS = "ABCDEFG"
 
 
 def seat(s: int) -> str:
-    return f"Seat {s + 1}"
+    return f"{{seat:{s}}}"
 
 
 def tile(i: int) -> str:
@@ -16,11 +17,11 @@ def tile(i: int) -> str:
 
 
 def card(number: int) -> str:
-    return f"{data.name(number)} ({number})"
+    return f"{data.name(number)} {number}"
 
 
 def owned(s: int, number: int) -> str:
-    return f"{seat(s)}'s {card(number)}"
+    return f"{card(number)} ({seat(s)})"
 
 
 def count(n: int, word: str) -> str:

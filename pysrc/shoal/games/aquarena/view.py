@@ -82,20 +82,20 @@ def prompt(state: AquarenaState, viewer: int | None) -> str:
     if seat is None:
         return "The match is over."
     mine = seat == viewer
-    who = "You" if mine else text.seat(seat)
+    who = text.seat(seat)
     d = state.decision
     if d == "place":
         how = "face up" if planning.face_up_next(state, seat) else "face down"
         return (f"Round {state.round}: place a card {how} on a Water tile." if mine
-                else f"{who} is placing a card ({how}).")
+                else f"Waiting for {who} to place a card ({how}).")
     if d == "discard":
-        return "Discard one card face down (you then draw)." if mine else f"{who} is discarding a card."
+        return "Discard one card face down (then you draw)." if mine else f"Waiting for {who} to discard a card."
     if d == "tile":
-        return "Choose a Water tile to resolve." if mine else f"{who} chooses the next tile to resolve."
+        return "Choose a Water tile to resolve." if mine else f"Waiting for {who} to choose the next tile to resolve."
     card = text.card(state.acting[1])
     where = text.tile(state.current)
     if d == "eat":
         return (f"Your {card} on {where} eats {state.left} more {POOL_WORDS[state.pool]}: choose its prey."
-                if mine else f"{who} chooses the prey of their {card} on {where}.")
+                if mine else f"Waiting for {who} to choose what {text.owned(seat, state.acting[1])} eats.")
     return (f"Your {card} must move a fly from {where} to another Water tile." if mine
-            else f"{who} chooses where their {card} moves a fly.")
+            else f"Waiting for {who} to choose where {text.owned(seat, state.acting[1])} moves a fly.")
