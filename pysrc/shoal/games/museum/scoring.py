@@ -187,10 +187,9 @@ def score_axis(cells: Mapping[Pos, Face], tokens: Mapping[Pos, int], axis: str) 
     word = "Row" if axis == "row" else "Column"
     out_lines = []
     for coord, line in lines.items():
-        scored = score_line(line, tokens, axis)
-        scored.update(index=coord - first, coord=coord, label=f"{word} {coord - first + 1}",
-                      cards=[_code(face) for _, face in line])
-        out_lines.append(scored)
+        head = {"label": f"{word} {coord - first + 1}", "index": coord - first, "coord": coord,
+                "cards": [_code(face) for _, face in line]}
+        out_lines.append({**head, **score_line(line, tokens, axis)})
     runs = []
     for run in lily_runs(c for c, line in lines.items() if any(face[0] == LILY for _, face in line)):
         runs.append({"lines": [f"{word} {c - first + 1}" for c in run], "size": len(run),
@@ -254,7 +253,9 @@ def breakdown_rows(player: Mapping[str, Any]) -> list[dict[str, Any]]:
                          "category": "none"})
     if player["lily_runs"]:
         for run in player["lily_runs"]:
-            rows.append({"label": f"Lily pads in {run['size']} adjacent lines ({', '.join(run['lines'])})",
+            word = run["lines"][0].split()[0]
+            span = f"{run['lines'][0].split()[1]}–{run['lines'][-1].split()[1]}"
+            rows.append({"label": f"Lily pads: {word}s {span} ({run['size']} adjacent {word.lower()}s)",
                          "points": run["points"], "line": None, "category": "lily_pads"})
     else:
         rows.append({"label": "Lily pads: no run of 2 or more adjacent lines", "points": 0, "line": None,
@@ -273,3 +274,16 @@ def _details(line: Mapping[str, Any], cat: str) -> str:
         count = sum(s["tokens"] for s in line["sets"]) + sum(t["tokens"] for t in line["turtles"])
         parts = [f"+{count}"]
     return f" ({', '.join(parts)})" if parts else ""
+
+
+def score_json(request: str) -> str:
+    """JSON in, JSON out, for a page that calls Python through Pyodide: ``{"cards": ..., "tokens": ...}`` as
+    :func:`score_layout` takes them (a list of rows, or an object keyed ``"x,y"``), answered with its result.
+    A layout it cannot read gives ``{"error": "..."}`` instead of raising across the JS boundary."""
+    import json
+
+    try:
+        asked = json.loads(request)
+        return json.dumps(score_layout(asked["cards"], asked.get("tokens")))
+    except (ValueError, KeyError, TypeError) as e:
+        return json.dumps({"error": f"{type(e).__name__}: {e}"})
