@@ -50,6 +50,7 @@ function seatName(seat) {
   if (seat === null || seat === undefined) return "Spectator";
   const h = humans();
   if (current.seats[seat] !== "human") return `Bot ${seat + 1}`;
+  if (current.watch) return `Player ${seat + 1}`;
   if (h.length === 1) return "You";
   return `Player ${seat + 1}`;
 }
@@ -91,6 +92,11 @@ async function advance() {
     for (;;) {
       const match = current;
       const ans = match.answer;
+      if (match.watch) {
+        if (ans.view.seat !== null) match.answer = await busy(() => engine.call("view", { viewer: null }));
+        draw();
+        return;
+      }
       if (ans.over) {
         const h = humans();
         if (match.viewer === null && h.length) match.viewer = h[0];
@@ -225,24 +231,31 @@ function saveRecord() {
   }, (err) => showError(err.message));
 }
 
+// Open a saved record: the bridge replays it into a new match and swaps it in only when every action was legal.
+// `watch` shows it as a spectator (a teacher's embedded position): nobody acts, nothing secret is shown.
+async function openRecord(record, { watch = false } = {}) {
+  const info = gameInfo(record && record.game);
+  if (!info) throw new Error("that file is not a Shoal game record");
+  const kinds = seatKinds(info);
+  const seats = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.seats) && kinds.includes(record.seats[s]) ? record.seats[s] : "human"));
+  const { seats: _ignored, ...clean } = record;
+  const renderer = await loadRenderer(info.id);
+  await engine.ready;
+  const answer = await busy(() => engine.call("load", { record: clean, viewer: null }));
+  current = { info, players: record.players, seats, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch };
+  current.viewer = watch || !seats.includes("human") ? null : seats.indexOf("human");
+  current.answer = answer;
+  setStatus(answer.over ? "over" : "playing");
+  await busy(advance);
+}
+
 async function loadRecord(event) {
   const file = event.target.files[0];
   if (!file) return;
   try {
     let record;
     try { record = JSON.parse(await file.text()); } catch { throw new Error("that file is not JSON"); }
-    const info = gameInfo(record && record.game);
-    if (!info) throw new Error("that file is not a Shoal game record");
-    const kinds = seatKinds(info);
-    const seats = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.seats) && kinds.includes(record.seats[s]) ? record.seats[s] : "human"));
-    const { seats: _ignored, ...clean } = record;
-    // The bridge replays into a new match and swaps it in only when every action was legal: all or nothing.
-    const answer = await busy(() => engine.call("load", { record: clean, viewer: null }));
-    current = { info, players: record.players, seats, seed: record.seed, options: record.options || {}, renderer: await loadRenderer(info.id), local: {}, viewer: null };
-    current.viewer = seats.indexOf("human") >= 0 ? seats.indexOf("human") : null;
-    current.answer = answer;
-    setStatus(answer.over ? "over" : "playing");
-    await advance();
+    await openRecord(record);
   } catch (err) {
     showError(`Could not load that game: ${err.message}. Nothing was changed.`);
   }
@@ -257,7 +270,11 @@ function showLobby(gameId) {
 }
 
 let engineReady = false;
-engine.ready.then(() => { engineReady = true; });
+engine.ready.then(() => {
+  engineReady = true;
+  // Registered only after boot, so a first visit does not download Pyodide twice at the same time.
+  if ("serviceWorker" in navigator && location.protocol.startsWith("http")) navigator.serviceWorker.register("./sw.js").catch(() => {});
+});
 
 // Test and embedding hooks: the record of the match on screen, and which seat the device shows.
 window.shoal = {
@@ -268,7 +285,18 @@ window.shoal = {
 // ---- routing ---------------------------------------------------------------------------------------------------
 if (params.has("embed")) body.classList.add("embed");
 const deep = params.get("game");
-if (deep && gameInfo(deep)) {
+if (params.has("record")) {
+  // A record on this same site (never another host: the site makes no outside request), e.g. a teacher's position.
+  const url = new URL(params.get("record"), location.href);
+  screen.replaceChildren(el("p", { class: "loading", text: "Opening the saved game…" }));
+  (url.origin !== location.origin ? Promise.reject(new Error("a record must come from this site")) : fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${r.status} for ${url.pathname}`);
+    return r.json();
+  })).then((record) => openRecord(record, { watch: params.get("watch") === "1" })).catch((e) => {
+    showLobby();
+    showError(`Could not open that record: ${e.message}`);
+  });
+} else if (deep && gameInfo(deep)) {
   const info = gameInfo(deep);
   const players = parseInt(params.get("players") ?? info.min_players, 10);
   const seats = (params.get("seats") || "").split(",").filter(Boolean).map((k) => (seatKinds(info).includes(k) || info.bots.includes(k) ? k : "human"));

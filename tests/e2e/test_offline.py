@@ -1,0 +1,30 @@
+"""Offline: after one visit the service worker serves the whole site, so a match starts with the network gone."""
+
+from __future__ import annotations
+
+from tests.e2e.driver import IDLE
+
+
+def test_second_visit_plays_with_the_network_off(browser, site_url):
+    context = browser.new_context()  # service workers allowed here (the other tests block them)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "index.html")
+        page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
+        page.wait_for_function(
+            """async () => {
+                const reg = await navigator.serviceWorker.getRegistration();
+                if (!reg || !reg.active) return false;
+                const keys = await caches.keys();
+                return keys.some((k) => k.startsWith('shoal-'));
+            }""",
+            timeout=60_000,
+            polling=250,
+        )
+        context.set_offline(True)
+        page.goto(site_url + "index.html?game=museum&players=2&seats=human,bot&seed=3&botDelay=0")
+        page.wait_for_function(IDLE, timeout=60_000)
+        assert page.evaluate("document.body.dataset.status") == "playing"
+        assert page.query_selector("[data-action], [data-step]") is not None
+    finally:
+        context.close()

@@ -1,0 +1,257 @@
+// Aqua Brunch: seats around a table, your hand with its strength, Lunch / Aqua / pass / food / take choices, and a
+// reveal that explains who ate what and why. Everything shown comes from view.table; every move from view.legal.
+
+const KIND = {
+  orca8: { cls: "orca", big: "8" },
+  orca5: { cls: "orca", big: "5" },
+  baby: { cls: "baby", big: "2" },
+  octopus: { cls: "octopus", big: "≈" },
+  walrus: { cls: "walrus", big: "2·4·6" },
+  shark575: { cls: "shark", big: "5·3·5" },
+  shark626: { cls: "shark", big: "6·2·6" },
+  shark717: { cls: "shark", big: "7·1·7" },
+};
+
+const PHASE_TITLE = {
+  lunch: "Lunch?", pass: "Pass a card", aqua: "Aqua poll", food: "Feed a food card", take: "Divide the catch", over: "Game over",
+};
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const findLegal = (view, action) => view.legal.find((a) => same(a, action));
+
+export default {
+  render(root, view, ui) {
+    const t = view.table;
+    root.append(...[header(t, ui), tableRing(view, ui), myArea(view, ui), revealPanel(view, ui), scoreSheet(view, ui)].filter(Boolean));
+  },
+
+  renderOutcome(root, view, ui) {
+    const o = view.outcome;
+    const tied = o.winners.length === 1 && o.scores.filter((s) => s === o.scores[o.winners[0]]).length > 1;
+    root.append(ui.el("p", { class: "brunch-note" },
+      tied ? `Equal points at the top: ${ui.seatName(o.winners[0])} wins on the tie-break with ${o.own_colour[o.winners[0]]} cards of their own colour.`
+        : o.winners.length > 1 ? "Equal points and equal own-colour cards: the win is shared."
+          : "Each seat's 7th food card was discarded; the sheet lists the six cards it ate."));
+  },
+};
+
+// ---- pieces -----------------------------------------------------------------------------------------------------
+function predator(ui, t, kind, extra = {}) {
+  const k = KIND[kind] || { cls: "", big: "?" };
+  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind] },
+    ui.el("span", { class: "big", text: k.big }),
+    ui.el("span", { class: "name", text: t.names.predators[kind] }),
+    extra.strength !== undefined ? ui.el("span", { class: "str", text: `= ${extra.strength}` }) : null,
+    extra.note ? ui.el("span", { class: "note", text: extra.note }) : null);
+}
+
+function cardBack(ui, label = "") {
+  return ui.el("div", { class: "bcard back small", title: label || "face down" }, ui.el("span", { class: "big", text: label }));
+}
+
+function foodName(t, value) {
+  const hit = t.names.food.find(([v]) => v === value);
+  return hit ? hit[1] : String(value);
+}
+
+function foodCard(ui, t, colour, value, small = false) {
+  const owner = t.colours.indexOf(colour);
+  return ui.el("div", { class: `food ${small ? "small" : ""}`, style: { background: owner >= 0 ? ui.seatColor(owner) : "#888" }, title: `${colour} ${foodName(t, value)} (${value})` },
+    ui.el("span", { class: "big", text: String(value) }),
+    small ? null : ui.el("span", { class: "name", text: foodName(t, value) }));
+}
+
+function aquaCard(ui, value) {
+  return ui.el("div", { class: "aqua-card", title: value === null ? "Aqua card (value hidden)" : `Aqua card ${value}` },
+    ui.el("span", { text: value === null ? "A" : String(value) }));
+}
+
+// ---- header: round, pass count, prompt ------------------------------------------------------------------------------
+function header(t, ui) {
+  return ui.el("div", { class: "brunch-head" },
+    ui.el("div", { class: "brunch-stats" },
+      ui.el("b", { text: `Round ${Math.min(t.round, t.rounds)} of ${t.rounds}` }),
+      ui.el("span", { text: PHASE_TITLE[t.phase] || t.phase }),
+      ui.el("span", { text: `Passes this round: ${t.passes}` }),
+      ui.el("span", { text: `Aqua cards left: ${t.aqua_stack}` }),
+      ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}` })),
+    ui.el("p", { class: "brunch-prompt", role: "status", text: ui.text(t.prompt) }));
+}
+
+// ---- the table: every seat in its place, clockwise ----------------------------------------------------------------
+function tableRing(view, ui) {
+  const t = view.table;
+  const n = view.players;
+  const base = view.seat ?? 0;
+  const ring = ui.el("div", { class: `brunch-ring n${n}` });
+  const centre = ui.el("div", { class: "ring-centre" },
+    ui.el("div", { class: "lunch-card" + (t.lunch || t.caller !== null ? " called" : ""), text: "LUNCH" }),
+    ui.el("div", { class: "aqua-stack" }, t.aqua_stack ? aquaCard(ui, null) : null, ui.el("small", { text: `${t.aqua_stack} Aqua` })),
+    ui.el("small", { class: "direction", text: "cards pass clockwise, to the left ↻" }));
+  ring.append(centre);
+  for (let s = 0; s < n; s++) {
+    const r = (s - base + n) % n;
+    const angle = (2 * Math.PI * r) / n;
+    // Seat `base` sits at the bottom; the next seat clockwise (its left) is drawn to the lower left, and so on.
+    const x = 50 - 41 * Math.sin(angle);
+    const y = 50 + 38 * Math.cos(angle);
+    const box = seatBox(view, ui, s);
+    box.style.left = `${x}%`;
+    box.style.top = `${y}%`;
+    ring.append(box);
+  }
+  return ring;
+}
+
+function seatBox(view, ui, s) {
+  const t = view.table;
+  const info = t.seats[s];
+  const acting = view.to_act.includes(s);
+  let status = "";
+  if (["lunch", "pass", "food"].includes(t.phase)) status = t.chosen.includes(s) ? "✓ chosen" : "choosing…";
+  if (t.phase === "aqua" && t.lunch) {
+    if (t.lunch.caller === s) status = "called LUNCH!";
+    else if (t.lunch.asking === s) status = "asked: Aqua?";
+    else if (t.lunch.answers.some(([a]) => a === s)) status = "agreed";
+  }
+  if (t.phase === "take" && acting) status = "choosing a colour…";
+  const badges = [];
+  if (t.caller === s) badges.push(ui.el("span", { class: "badge lunch", text: "Lunch caller" }));
+  const cards = t.up_cards
+    ? [...t.up_cards[s].map((k) => predator(ui, t, k, { small: true })), cardBack(ui)]
+    : Array.from({ length: info.cards }, () => cardBack(ui));
+  return ui.el("div", { class: "seat-box" + (acting ? " acting" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s) } },
+    ui.el("div", { class: "seat-name" }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s),
+      ui.el("span", { class: "pts", text: ` ${info.points} pts` })),
+    ui.el("div", { class: "seat-status", text: status }), ...badges,
+    ui.el("div", { class: "seat-cards" }, cards, Array.from({ length: info.aqua_cards }, () => aquaCard(ui, null))),
+    ui.el("div", { class: "seat-food" }, info.collected.map(([c, v]) => foodCard(ui, t, c, v, true))),
+    ui.el("div", { class: "food-left", title: "food cards still in hand (public: every played card is revealed)", text: `in hand: ${info.food_left.join(" ")}` }));
+}
+
+// ---- the seat at the device: its hand, strength and choices ----------------------------------------------------
+function myArea(view, ui) {
+  const t = view.table;
+  if (view.seat === null || view.seat === undefined) {
+    return ui.el("div", { class: "my-area" }, ui.el("p", { text: "Watching: hands stay hidden until the reveal." }));
+  }
+  const area = ui.el("div", { class: "my-area", style: { borderColor: ui.seatColor(view.seat) } });
+  const passing = t.phase === "pass" && view.legal.length;
+  const keeps = Object.fromEntries((t.keeps || []).map(([k, v]) => [k, v]));
+  const handRow = ui.el("div", { class: "my-hand" });
+  (t.hand || []).forEach((kind, i) => {
+    const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `pass it: keep ${keeps[kind]}` : "" });
+    const action = { type: "pass", card: kind };
+    if (passing && findLegal(view, action)) ui.markAction(card, action);
+    handRow.append(card);
+  });
+  const aqua = t.aqua_mine || [];
+  const sum = ui.el("div", { class: "my-strength" },
+    ui.el("span", { class: "label", text: "Strength" }),
+    ui.el("span", { class: "value", text: String(t.total ?? "") }),
+    aqua.length ? ui.el("small", { text: `${t.strength} from predators ${aqua.map((v) => (v < 0 ? `− ${-v}` : `+ ${v}`)).join(" ")} Aqua` }) : null);
+  const aquaRow = aqua.length ? ui.el("div", { class: "my-aqua" }, ui.el("small", { text: "Your Aqua cards:" }), aqua.map((v) => aquaCard(ui, v))) : null;
+  const passInfo = t.passed ? ui.el("p", { class: "hint" },
+    `Last pass: you gave ${t.names.predators[t.passed]} to ${ui.seatName(t.pass_to)} and got ${t.names.predators[t.received]} from ${ui.seatName(t.pass_from)}.`) : null;
+  area.append(...[
+    ui.el("h3", {}, ui.seatName(view.seat), ui.el("span", { class: "hint", text: ` · food colour ${t.colours[view.seat]}` })),
+    ui.el("div", { class: "my-row" }, handRow, sum, aquaRow),
+    passInfo,
+    choices(view, ui),
+  ].filter(Boolean));
+  return area;
+}
+
+function choices(view, ui) {
+  const t = view.table;
+  const box = ui.el("div", { class: "choices" });
+  const has = (type) => view.legal.some((a) => a.type === type);
+  if (!view.legal.length) {
+    const mine = t.my_choice;
+    if (mine !== null && mine !== undefined) {
+      const said = t.phase === "lunch" ? (mine === "lunch" ? "You called Lunch." : "You chose to keep passing.")
+        : t.phase === "pass" ? `You put ${t.names.predators[mine]} face down for ${ui.seatName(t.pass_to)}.`
+          : t.phase === "food" ? `You placed your ${foodName(t, mine)} (${mine}) face down.` : "";
+      box.append(ui.el("p", { class: "hint", text: said }));
+    }
+    return box;
+  }
+  if (has("lunch")) {
+    box.append(
+      ui.actionButton("Lunch!", { type: "lunch" }, { class: "primary big-button" }),
+      ui.actionButton("Keep passing", { type: "keep_passing" }),
+    );
+  }
+  if (has("pass")) box.append(ui.el("p", { class: "hint", text: `Click a card above to pass it face down to ${ui.seatName(t.pass_to)}.` }));
+  if (has("aqua")) {
+    const caller = t.lunch ? t.lunch.caller : null;
+    box.append(
+      ui.el("p", { text: `${ui.seatName(caller)} called Lunch.` }),
+      ui.actionButton(`Aqua! (take a secret penalty card, keep passing)`, { type: "aqua" }, { class: "primary" }),
+      ui.actionButton("Agree: lunch now", { type: "agree" }),
+    );
+  }
+  if (has("food")) {
+    box.append(ui.el("p", { class: "hint", text: "Your food cards (click one to play it face down):" }),
+      ui.el("div", { class: "food-row" }, view.legal.filter((a) => a.type === "food").map((a) =>
+        ui.markAction(foodCard(ui, t, t.colours[view.seat], a.value), a))));
+  }
+  if (has("take")) {
+    box.append(ui.el("p", { class: "hint", text: "Take one of these (same value; the colour counts for the final tie-break):" }),
+      ui.el("div", { class: "food-row" }, view.legal.filter((a) => a.type === "take").map((a) => {
+        return ui.markAction(foodCard(ui, t, a.colour, takeCandidate(t, a.colour)), a);
+      })));
+  }
+  return box;
+}
+
+// The value of the card of `colour` still on the table.
+function takeCandidate(t, colour) {
+  const card = t.pool.find(([c]) => c === colour);
+  return card ? card[1] : "?";
+}
+
+// ---- the reveal: every hand, its strength, who took what and why ------------------------------------------------
+function revealPanel(view, ui) {
+  const t = view.table;
+  const rev = t.reveal || t.history[t.history.length - 1];
+  if (!rev) return null;
+  const live = Boolean(t.reveal);
+  const takes = Object.fromEntries(rev.takes.map((tk, i) => [tk.seat, { ...tk, i }]));
+  const rows = rev.order.map((s, pos) => {
+    const tk = takes[s];
+    return ui.el("tr", { class: s === view.seat ? "me" : "" },
+      ui.el("td", { class: "pos", text: String(pos + 1) }),
+      ui.el("td", {}, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s), rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
+      ui.el("td", {}, ui.el("div", { class: "mini-hand" }, rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, strength: rev.card_strengths[s][i] })))),
+      ui.el("td", { class: "num", text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
+      ui.el("td", { class: "num strong", text: String(rev.strength[s]) }),
+      ui.el("td", {}, foodCard(ui, t, t.colours[s], rev.food[s], true)),
+      ui.el("td", {}, tk ? foodCard(ui, t, tk.colour, tk.value, true) : ui.el("span", { class: "hint", text: "to choose" }),
+        tk && tk.choices.length > 1 ? ui.el("small", { text: ` chose ${tk.colour} of ${tk.choices.join("/")}` }) : null),
+      ui.el("td", { class: "why", text: pos < rev.explain.length ? ui.text(rev.explain[pos]) : "" }));
+  });
+  return ui.el("details", { class: "reveal", open: true },
+    ui.el("summary", { text: live ? `Round ${rev.round}: the catch is divided` : `Round ${rev.round} result` }),
+    ui.el("table", {},
+      ui.el("thead", {}, ui.el("tr", {}, ["#", "Seat", "Predators (strength each)", "Aqua", "Strength", "Played", "Took", "Why ahead of the next"].map((h) => ui.el("th", { text: h })))),
+      ui.el("tbody", {}, rows)));
+}
+
+// ---- score sheet: one row per round -------------------------------------------------------------------------------
+function scoreSheet(view, ui) {
+  const t = view.table;
+  if (!t.history.length) return null;
+  const n = view.players;
+  const head = ui.el("tr", {}, ui.el("th", { text: "Round" }), Array.from({ length: n }, (_, s) => ui.el("th", {}, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s))));
+  const rows = t.history.map((rev) => ui.el("tr", {}, ui.el("td", { text: String(rev.round) }),
+    Array.from({ length: n }, (_, s) => {
+      const tk = rev.takes.find((x) => x.seat === s);
+      return ui.el("td", {}, tk ? foodCard(ui, t, tk.colour, tk.value, true) : "");
+    })));
+  const total = ui.el("tr", { class: "total" }, ui.el("td", { text: "Points" }), t.seats.map((info) => ui.el("td", { class: "num strong", text: String(info.points) })));
+  const own = ui.el("tr", {}, ui.el("td", { text: "Own colour (tie-break)" }), t.seats.map((info) => ui.el("td", { class: "num", text: String(info.own_colour) })));
+  return ui.el("details", { class: "score-table", open: view.over || undefined },
+    ui.el("summary", { text: "Score sheet" }),
+    ui.el("table", {}, ui.el("thead", {}, head), ui.el("tbody", {}, rows, total, own)));
+}
