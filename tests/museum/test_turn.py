@@ -149,8 +149,8 @@ def test_the_draw_is_the_top_of_the_deck_and_only_its_drawer_sees_it():
     m = at("W3W4 L1,L2,L3 L4,L5,L6 T8,T7 0")
     place(m, 0, "L1", 0, 1, "down")
     assert [c["code"] for c in m.view(0)["table"]["hand"]] == ["L2", "L3", "T8"]
-    assert "You drew the 8 Sea Turtle." in m.view(0)["log"]
-    assert "Row player drew a card." in m.view(1)["log"]
+    assert "{seat:0} drew the 8 Sea Turtle." in m.view(0)["log"]
+    assert "{seat:0} drew a card." in m.view(1)["log"]
     assert not any("Sea Turtle" in line for line in m.view(1)["log"])
 
 

@@ -73,7 +73,7 @@ def test_the_view_names_the_roles_and_whose_turn_it_is():
     t = m.view(0)["table"]
     assert t["roles"] == ["Row player", "Column player"] and t["you"]["scores"] == "rows"
     assert t["turn"] == 1 and t["phase"] == "place"
-    assert "Column player is placing" in t["prompt"]
+    assert t["prompt"] == "Waiting for {seat:1} (column player) to place a card."
     assert m.view(1)["table"]["prompt"].startswith("Place a card")
 
 
@@ -122,8 +122,9 @@ def test_the_log_names_face_down_cards_only_to_their_placer():
     """RULINGS museum 3: "A seat knows the face-down cards it placed"."""
     m = at("W3W4 L1 L2 - 0")
     place(m, 0, "L1", 0, 1, "down")
-    assert "You placed the 1 Lily Pad face down, below the 3 Wave." in m.view(0)["log"]
-    assert "Row player placed a card face down, below the 3 Wave." in m.view(1)["log"]
+    assert "{seat:0} placed the 1 Lily Pad face down, below the 3 Wave." in m.view(0)["log"]
+    assert "{seat:0} placed a card face down, below the 3 Wave." in m.view(1)["log"]
+    assert "{seat:0} placed a card face down, below the 3 Wave." in m.view(None)["log"]
 
 
 def test_the_last_placement_is_public():

@@ -21,6 +21,11 @@ def role(seat: int) -> str:
     return ROLE_NAMES[seat]
 
 
+def who(seat: int) -> str:
+    """A seat in engine text: the page shows it as "You", "Bot 2" or "Player 1" (web/RENDERERS.md)."""
+    return f"{{seat:{seat}}}"
+
+
 def other(seat: int) -> int:
     return 1 - seat
 
@@ -58,7 +63,8 @@ def setup(players: int, options: dict[str, Any], rng: Rng) -> MuseumState:
             state.hands[seat].append(state.deck.pop())
     state.log.add(
         f"The start card is {card_name(first)}: {'odd' if odd else 'even'}, so a face-down card goes "
-        f"{'below' if odd else 'to the right of'} it and the {role(state.start_player)} starts."
+        f"{'below' if odd else 'to the right of'} it and the {role(state.start_player).lower()} "
+        f"({who(state.start_player)}) starts."
     )
     return state
 
@@ -111,10 +117,10 @@ def _place(state: MuseumState, seat: int, card: int, pos: Pos, up: bool) -> None
     _lay(state, pos, card, up, seat)
     state.placements += 1
     if up:
-        state.log.add(f"{role(seat)} placed {card_name(card)} face up, {spot}.")
+        state.log.add(f"{who(seat)} placed {card_name(card)} face up, {spot}.")
     else:
-        state.log.add(f"You placed {card_name(card)} face down, {spot}.", seats=[seat],
-                      others=f"{role(seat)} placed a card face down, {spot}.")
+        state.log.add(f"{who(seat)} placed {card_name(card)} face down, {spot}.", seats=[seat],
+                      others=f"{who(seat)} placed a card face down, {spot}.")
     revealed = grid.surrounded(state.face_up)
     for p in revealed:
         state.face_up[p] = True
@@ -138,12 +144,12 @@ def _move_token(state: MuseumState, seat: int, target: Pos) -> None:
         del state.tokens[boat]
     state.tokens[target] = state.tokens.get(target, 0) + 1
     shown = card_name(state.grid[target]) if state.face_up[target] else "a face-down card"
-    state.log.add(f"{role(seat)} moved a visitor token from {card_name(state.grid[boat])} to {shown}.")
+    state.log.add(f"{who(seat)} moved a visitor token from {card_name(state.grid[boat])} to {shown}.")
     _token_done(state)
 
 
 def _leave_token(state: MuseumState, seat: int) -> None:
-    state.log.add(f"{role(seat)} left a visitor token on {card_name(state.grid[state.boat])}.")
+    state.log.add(f"{who(seat)} left a visitor token on {card_name(state.grid[state.boat])}.")
     _token_done(state)
 
 
@@ -163,7 +169,7 @@ def _end_turn(state: MuseumState) -> None:
     if state.deck and len(state.hands[seat]) < HAND_SIZE:
         card = state.deck.pop()
         state.hands[seat].append(card)
-        state.log.add(f"You drew {card_name(card)}.", seats=[seat], others=f"{role(seat)} drew a card.")
+        state.log.add(f"{who(seat)} drew {card_name(card)}.", seats=[seat], others=f"{who(seat)} drew a card.")
     if not any(state.hands):
         hidden = sorted((p for p, up in state.face_up.items() if not up), key=lambda p: (p[1], p[0]))
         for p in hidden:

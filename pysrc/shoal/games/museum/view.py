@@ -108,19 +108,19 @@ def prompt(state: MuseumState, seat: int | None) -> str:
     """One sentence telling the viewer what is happening and, if it is their decision, what to do."""
     if state.phase == OVER:
         return "All cards are placed and turned face up: the game is over."
-    turn = ROLE_NAMES[state.turn]
+    turn = f"{{seat:{state.turn}}} ({ROLE_NAMES[state.turn].lower()})"
     if state.phase == PLACE:
         if seat != state.turn:
-            return f"The {turn} is placing a card."
+            return f"Waiting for {turn} to place a card."
         return ("Place a card from your hand next to a card in the museum (at most 5 columns by 5 rows). "
                 "Beside face-up cards only it goes face down, beside face-down cards only face up, beside both "
                 "you choose.")
     assert state.phase == TOKEN
-    mover = ROLE_NAMES[state.mover]
+    mover = f"{{seat:{state.mover}}} ({ROLE_NAMES[state.mover].lower()})"
     if seat != state.mover:
-        return f"The {mover} is deciding where a visitor token goes."
+        return f"Waiting for {mover} to decide where a visitor token goes."
     if state.mover == state.turn:
         return (f"Your boat is face up with two visitor tokens. Move one of them to any card up to {TOKEN_REACH} "
                 "steps away, or leave it on the boat.")
-    return (f"The {turn} played a boat. Move the other visitor token to any card up to {TOKEN_REACH} steps "
+    return (f"{turn} played a boat face up. Move the other visitor token to any card up to {TOKEN_REACH} steps "
             "from the boat, or leave it there.")
