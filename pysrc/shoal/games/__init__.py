@@ -7,5 +7,6 @@ GAME_IDS: list[str] = [
     "museum",
     "aquarena",
     "brunch",
+    "reef",
 
 ]

@@ -219,7 +219,7 @@ def polyhex_connected(cells: Iterable[Point]) -> bool:
 
 
 # --- drawing: plane coordinates ---------------------------------------------------------------------------------
-def xy(p: Point, side: float = 1.0, ndigits: int = 4) -> list[float]:
+def xy(p: Point, side: float = 1.0, ndigits: int = 3) -> list[float]:
     """Plane coordinates ``[x, y]`` of a lattice point, y downwards (SVG), for a tile side of ``side``."""
     return [round(p[0] * side / 2, ndigits), round(p[1] * side * SQRT3 / 2, ndigits)]
 
@@ -240,6 +240,11 @@ def habitat_polygon(vertex: Point, side: float = 1.0) -> list[list[float]]:
     """The hexagon of a Habitat, and of the Small Animal or Large Animal cell on it: centred on the vertex, a tile's
     size, its corners the vertex's six lattice neighbours."""
     return [xy(add(vertex, s), side) for s in STEPS]
+
+
+def hex_offsets(side: float = 1.0) -> list[list[float]]:
+    """The six corners of a tile-sized hexagon around the origin: add a centre to get a cell or Habitat outline."""
+    return [xy(s, side) for s in STEPS]
 
 
 def tile_shapes(side: float = 1.0) -> list[list[list[list[float]]]]:

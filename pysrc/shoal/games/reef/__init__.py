@@ -1,0 +1,79 @@
+"""AQUA: Biodiversity in the Oceans — grow a coral reef from a Hot Spot, form Habitats, attract animals.
+
+``GAME`` is the engine; ``scoring.score_position`` scores any plain position (see its docstring);
+``geometry`` holds the grid, with polygons for drawing (see ``docs/reef-geometry.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shoal.core import Action, Game, Option, Rng
+
+from . import play, view
+from .bots import BOTS
+from .state import OVER, ReefState
+
+
+class Reef(Game):
+    id = "reef"
+    title = "AQUA: Biodiversity in the Oceans"
+    min_players = 1
+    max_players = 4
+    rules_version = 1
+    options = {
+        "variant": Option("Variant", ("core", "family", "advanced"), "core",
+                          "Core: Ecosystems 1–6. Family: animals only, no Reefs or Ecosystems. "
+                          "Advanced: six of the 24 Ecosystem tiles at random. One player plays the solo rules."),
+    }
+    summary = ("Grow a coral reef tile by tile from your Hot Spot: close hexagons of one colour into Habitats for "
+               "Small Animals, crown them with Large Animals, and feed Reefs and Ecosystems for points.")
+    rules = [
+        "17 rounds. Each round the market holds one coral tile more than there are players; the Sea Snail's holder "
+        "fills it and plays first.",
+        "On your turn take a market tile and lay it beside your reef, in any of 6 rotations, so that one of its "
+        "edges touches a coral of the same colour (touching at a point is not enough).",
+        "Instead of playing, you may take the Sea Snail: you play last this round and first next round. If nobody "
+        "takes it, the round's last player gets it.",
+        "Three corals of one colour whose wide corners meet make a hexagon, a Habitat: a Small Animal of that "
+        "colour moves in at once (if any is left).",
+        "Then you may attract one Large Animal: its shape must rest only on Small Animals, cover one you placed "
+        "this turn, and cover no two of one species. Take the top tile of that shape, either side.",
+        "At the end score your Large and Small Animals, each Reef (4+ connected corals of one colour outside "
+        "Habitats) for the Small Animals touching it, and the six Ecosystems for their native species.",
+        "Most points wins; a tie goes to the tied player earliest in the final round's turn order.",
+        "Family: no Reefs or Ecosystems. Advanced: six random Ecosystems of 24. Solo: a 3-tile market, the other "
+        "two discarded each round, and a rating from 60+ to 100+.",
+        "Reconstructions (placeholders until the printed values are known): the 70 tiles (every 2- or 3-colour "
+        "tile once), Hot Spot colour orders, Small Animal points 1/1/2/2/3/3 and the Large Animal shapes and points.",
+    ]
+    bots = BOTS
+
+    def setup(self, players: int, options: dict[str, Any], rng: Rng) -> ReefState:
+        return play.setup(players, options, rng)
+
+    def to_act(self, state: ReefState) -> list[int]:
+        return play.to_act(state)
+
+    def legal_actions(self, state: ReefState, seat: int) -> list[Action]:
+        return play.legal_actions(state, seat)
+
+    def is_legal(self, state: ReefState, seat: int, action: Action) -> bool | None:
+        return play.is_legal(state, seat, action)
+
+    def apply(self, state: ReefState, seat: int, action: Action) -> None:
+        play.apply(state, seat, action)
+
+    def is_over(self, state: ReefState) -> bool:
+        return state.phase == OVER
+
+    def outcome(self, state: ReefState) -> dict[str, Any]:
+        return play.outcome(state)
+
+    def view(self, state: ReefState, seat: int | None) -> dict[str, Any]:
+        return view.table(state, seat)
+
+
+GAME = Reef()
+
+__all__ = ["GAME", "Reef"]

@@ -1,0 +1,253 @@
+"""How a match of AQUA runs: set-up, the market and the Sea Snail, a turn's three phases, the end and the outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shoal.core import Action, Outcome, Rng
+
+from . import data, text
+from .board import Board
+from .geometry import Point, cell_point, point_cell
+from .rules import Rules, make_rules
+from .scoring import score_boards, total
+from .state import LARGE, OVER, PLACE, ReefState
+
+
+# --- set-up -------------------------------------------------------------------------------------------------------
+def setup(players: int, options: dict[str, Any], rng: Rng, rules: Rules | None = None) -> ReefState:
+    """Hot Spots, Ecosystems and natives, Large Animal stacks, the pile with its removals, the first market."""
+    rules = rules or make_rules(options)
+    s = ReefState(players, options, rng)
+    s.memo = {}
+    s.rules = rules
+    spots = rng.sample(range(len(data.HOT_SPOTS)), players)
+    s.boards = [Board(h) for h in spots]
+    numbers = rules.ecosystem_line(players, rng)
+    natives = rng.sample(list(data.SPECIES), len(numbers)) if numbers else []
+    s.line = list(zip(numbers, natives))
+    s.small = {sp: rules.small_per_species(players) for sp in data.SPECIES}
+    s.large = {shape.id: list(rules.large_stack(shape, players)) for shape in data.LARGE_SHAPES}
+    pile = list(range(len(data.TILES)))
+    rng.shuffle(pile)
+    del pile[:rules.removed_tiles(players)]
+    s.pile = pile
+    s.market = []
+    s.round = 0
+    s.done = []
+    s.last_order = []
+    s.fresh = []
+    s.phase = PLACE
+    s.snail_taker = None
+    s.snail_in_market = False
+    s.snail_holder = rng.below(players) if rules.uses_snail(players) else None
+    s.queue = []
+    for seat, h in enumerate(spots):
+        s.log.add(f"{text.seat(seat)} starts from Hot Spot {h + 1}.")
+    if s.line:
+        s.log.add("Ecosystems: " + ", ".join(f"{n} ({data.SPECIES_NAMES[sp]})" for n, sp in s.line) + ".")
+    if not _start_round(s):  # pragma: no cover - the pile always holds a first market
+        s.phase = OVER
+    return s
+
+
+def _start_round(s: ReefState) -> bool:
+    """The Sea Snail holder fills the market and opens the round; False when the market can no longer be filled."""
+    rules = s.rules
+    if s.round >= rules.rounds:
+        return False
+    if not rules.keeps_leftover(s.players):
+        s.market = []
+    need = rules.market_size(s.players) - len(s.market)
+    if need > len(s.pile):
+        return False
+    for _ in range(need):
+        s.market.append(s.pile.pop())
+    s.round += 1
+    first = s.snail_holder if s.snail_holder is not None else 0
+    s.queue = [(first + i) % s.players for i in range(s.players)]
+    s.done = []
+    s.snail_taker = None
+    s.snail_in_market = rules.uses_snail(s.players)
+    s.phase = PLACE
+    s.log.add(f"Round {s.round}: {text.seat(first)} opens; market "
+              + ", ".join(text.tile(t) for t in s.market) + ".")
+    return True
+
+
+# --- whose turn, and what they may do -----------------------------------------------------------------------------
+def to_act(s: ReefState) -> list[int]:
+    return [] if s.phase == OVER else [s.queue[0]]
+
+
+def place_actions(s: ReefState) -> list[Action]:
+    board = s.boards[s.queue[0]]
+    out = []
+    for i, tile in enumerate(s.market):
+        for rot, cells in enumerate(board.spots(data.TILES[tile])):
+            for cell in cells:
+                q, r = point_cell(cell)
+                out.append({"type": "place", "tile": i, "q": q, "r": r, "rot": rot})
+    return out
+
+
+def large_options(s: ReefState) -> list[dict[str, Any]]:
+    """Every legal Large Animal placement for the current turn: shape, cells and orientations (both sides apply)."""
+    if "large" in s.memo:
+        return s.memo["large"]
+    out: list[dict[str, Any]] = []
+    if s.fresh and s.phase != OVER:
+        board = s.boards[s.queue[0]]
+        allowed = lambda species: s.rules.large_cover_allowed(species, s.line)  # noqa: E731
+        for shape in data.LARGE_SHAPES:
+            if not s.large[shape.id] or not s.rules.large_shape_allowed(board, shape.id):
+                continue
+            for spot in board.large_spots(shape, s.fresh, allowed):
+                out.append({"shape": shape.id, **spot})
+    s.memo["large"] = out
+    return out
+
+
+def legal_actions(s: ReefState, seat: int) -> list[Action]:
+    if s.phase == OVER or seat != s.queue[0]:
+        return []
+    if "legal" in s.memo:
+        return s.memo["legal"]
+    if s.phase == PLACE:
+        out = [{"type": "snail"}] if s.snail_in_market else []
+        out += place_actions(s)
+    else:
+        out = []
+        for spot in large_options(s):
+            cells = [list(c) for c in spot["cells"]]
+            for animal in data.SHAPES[spot["shape"]].animals:
+                out.append({"type": "large", "animal": animal, "cells": cells})
+        out.append({"type": "skip_large"})
+    s.memo["legal"] = out
+    return out
+
+
+def is_legal(s: ReefState, seat: int, action: Action) -> bool | None:
+    """A fast exact check for tile placements (the longest list); other actions go through the list."""
+    if action.get("type") != "place" or s.phase != PLACE or seat != s.queue[0]:
+        return None
+    if action.keys() != {"type", "tile", "q", "r", "rot"}:
+        return False
+    tile, q, r, rot = action["tile"], action["q"], action["r"], action["rot"]
+    if not all(type(x) is int for x in (tile, q, r, rot)) or not 0 <= tile < len(s.market) or not 0 <= rot < 6:
+        return False
+    return s.boards[seat].fits(cell_point(q, r), data.TILES[s.market[tile]], rot)
+
+
+# --- carrying out an action ---------------------------------------------------------------------------------------
+def apply(s: ReefState, seat: int, action: Action) -> None:
+    s.memo = {}
+    kind = action["type"]
+    if kind == "snail":
+        _take_snail(s, seat)
+    elif kind == "place":
+        _grow_coral(s, seat, action)
+    elif kind == "large":
+        _attract(s, seat, action["animal"], [tuple(c) for c in action["cells"]])
+        _end_turn(s)
+    elif kind == "skip_large":
+        s.log.add(f"{text.seat(seat)} attracts no Large Animal.")
+        _end_turn(s)
+    s.memo = {}
+
+
+def _take_snail(s: ReefState, seat: int) -> None:
+    """The Sea Snail: this seat's turn moves to the end of the round, and it opens the next round."""
+    s.queue.pop(0)
+    s.queue.append(seat)
+    s.snail_in_market = False
+    s.snail_taker = seat
+    s.log.add(f"{text.seat(seat)} takes the Sea Snail: they play last this round and open the next.")
+
+
+def _grow_coral(s: ReefState, seat: int, action: Action) -> None:
+    tile = s.market.pop(action["tile"])
+    colours = data.TILES[tile]
+    board = s.boards[seat]
+    formed = board.lay(cell_point(action["q"], action["r"]), tile, colours, action["rot"])
+    s.log.add(f"{text.seat(seat)} grows {text.tile(tile)} at ({action['q']}, {action['r']}).")
+    s.fresh = []
+    for vertex, colour in formed:
+        species = data.SPECIES_OF_COLOUR[colour]
+        if s.small[species] <= 0:
+            s.log.add(f"No {data.SPECIES_NAMES[species]} is left: the {data.COLOUR_NAMES[colour]} hexagon stays "
+                      "open coral.")
+            continue
+        if not s.rules.habitat_may_form(board, colour):
+            s.log.add(f"The {data.COLOUR_NAMES[colour]} hexagon may not become a Habitat.")
+            continue
+        s.small[species] -= 1
+        board.form_habitat(vertex, species)
+        s.fresh.append(vertex)
+        s.log.add(f"{text.seat(seat)} creates a {data.COLOUR_NAMES[colour]} Habitat: a "
+                  f"{data.SPECIES_NAMES[species]} moves in.")
+    s.phase = LARGE
+    if not large_options(s):
+        _end_turn(s)
+
+
+def _attract(s: ReefState, seat: int, animal: str, cells: list[Point]) -> None:
+    shape = data.SHAPE_OF_ANIMAL[animal]
+    points = s.large[shape].pop(0)
+    s.boards[seat].attract(animal, points, cells)
+    s.log.add(f"{text.seat(seat)} attracts a {data.LARGE_NAMES[animal]} ({points} points).")
+
+
+def _end_turn(s: ReefState) -> None:
+    s.done.append(s.queue.pop(0))
+    s.fresh = []
+    s.phase = PLACE
+    s.memo = {}
+    if s.queue:
+        return
+    # End of round: an unclaimed Sea Snail goes to the last player to take a turn.
+    if s.rules.uses_snail(s.players):
+        if s.snail_taker is None:
+            s.snail_holder = s.done[-1]
+            s.log.add(f"Nobody took the Sea Snail: {text.seat(s.snail_holder)}, last this round, gets it.")
+        else:
+            s.snail_holder = s.snail_taker
+    s.last_order = list(s.done)
+    if not _start_round(s):
+        s.phase = OVER
+        s.queue = []
+        s.log.add("The market can no longer be filled: the game ends.")
+
+
+# --- the end ------------------------------------------------------------------------------------------------------
+def score_sheets(s: ReefState) -> list[list[dict[str, Any]]]:
+    if "sheets" not in s.memo:
+        s.memo["sheets"] = score_boards(s.boards, s.line, s.rules)
+    return s.memo["sheets"]
+
+
+def solo_rating(score: int) -> str:
+    for threshold, words in data.SOLO_RATINGS:
+        if score >= threshold:
+            return f"{threshold}+: {words}"
+    return f"Below 60: keep diving!"
+
+
+def winner(scores: list[int], order: list[int]) -> int:
+    """Most points; a tie goes to the tied player earliest in the final round's turn order."""
+    best = max(scores)
+    return next(seat for seat in order if scores[seat] == best)
+
+
+def outcome(s: ReefState) -> dict[str, Any]:
+    o = Outcome(s.players, [[dict(r) for r in rows] for rows in score_sheets(s)])
+    scores = o.scores()
+    order = s.last_order or list(range(s.players))
+    extra: dict[str, Any] = {"turn_order": order}
+    if s.players == 1:
+        extra["rating"] = solo_rating(scores[0])
+    return o.to_json(winners=[winner(scores, order)], **extra)
+
+
+def live_totals(s: ReefState) -> list[int]:
+    return [total(rows) for rows in score_sheets(s)]

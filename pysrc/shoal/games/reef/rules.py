@@ -1,0 +1,108 @@
+"""Every rule a variant, a Scenario or a Modification may change, each in one place.
+
+The engine never writes these numbers or tests inline: it asks a :class:`Rules` object, which the state keeps. A
+Modification is a subclass overriding one method (for example ``reef_min_size`` for "Reefs must be size 5+"), chosen
+in :func:`make_rules` from the match options.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from . import data
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board import Board
+    from .scoring import BoardFacts, Reef
+
+VARIANTS = ("core", "family", "advanced")
+REMOVED_TILES = {1: 19, 2: 35, 3: 18, 4: 1}  # set-up removals per player count (solo: 19)
+
+
+class Rules:
+    """The standard rules of one variant. Methods, not constants, so that one override changes one rule."""
+
+    rounds = 17
+
+    def __init__(self, variant: str = "core") -> None:
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r}")
+        self.variant = variant
+
+    # --- set-up and the market ---------------------------------------------------------------------------------
+    def market_size(self, players: int) -> int:
+        """Coral tiles on offer at the start of each round: one more than the players; three in solo."""
+        return 3 if players == 1 else players + 1
+
+    def removed_tiles(self, players: int) -> int:
+        """Coral tiles returned to the box unseen at set-up, so that the pile lasts exactly 17 rounds."""
+        return REMOVED_TILES[players]
+
+    def keeps_leftover(self, players: int) -> bool:
+        """Whether the tiles left in the market stay for the next round (solo discards them)."""
+        return players > 1
+
+    def uses_snail(self, players: int) -> bool:
+        return players > 1
+
+    def small_per_species(self, players: int) -> int:
+        return data.SMALL_PER_SPECIES
+
+    def large_stack(self, shape: data.LargeShape, players: int) -> tuple[int, ...]:
+        """Points of one shape's stack, top first; at 2–3 players the shark-icon tile (the lowest) is removed."""
+        return shape.points[:-1] if players in (2, 3) else shape.points
+
+    def ecosystem_line(self, players: int, rng) -> list[int]:
+        """The Ecosystem numbers laid out left to right (empty in the Family variant)."""
+        if self.variant == "family":
+            return []
+        if self.variant == "advanced":
+            return rng.sample(list(data.ALL_ECOSYSTEM_TILES), 6)
+        return list(data.CORE_ECOSYSTEMS)
+
+    # --- Habitats and Large Animals ----------------------------------------------------------------------------
+    def habitat_may_form(self, board: "Board", colour: str) -> bool:
+        """Whether three matching corals of ``colour`` form a Habitat on this board (supply is checked apart)."""
+        return True
+
+    def large_shape_allowed(self, board: "Board", shape: str) -> bool:
+        """Whether this board may attract one more Large Animal of ``shape``."""
+        return True
+
+    def large_cover_allowed(self, species: Iterable[str], line: list[tuple[int, str]]) -> bool:
+        """Biodiversity: the Small Animals under one Large Animal are all different, except natives of Ecosystem 18
+        (which may repeat), and none may be a native of Ecosystem 17."""
+        forbidden = {native for number, native in line if number == 17}
+        crowd = {native for number, native in line if number == 18}
+        seen: set[str] = set()
+        for s in species:
+            if s in forbidden:
+                return False
+            if s in seen and s not in crowd:
+                return False
+            seen.add(s)
+        return True
+
+    # --- scoring -----------------------------------------------------------------------------------------------
+    def scores_reefs(self) -> bool:
+        return self.variant != "family"
+
+    def reef_min_size(self) -> int:
+        """Corals a group needs to be a Reef."""
+        return 4
+
+    def reef_points(self, facts: "BoardFacts", reef: "Reef") -> int:
+        """What one Reef scores: the points of every Small Animal next to it."""
+        return sum(data.SMALL_POINTS[facts.habitats[v]] for v in reef.animals)
+
+    def reefs_scored(self, facts: "BoardFacts") -> list["Reef"]:
+        """The Reefs that count at the end (all of them in the standard rules)."""
+        return list(facts.reefs)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"variant": self.variant, "reef_min_size": self.reef_min_size(), "rounds": self.rounds}
+
+
+def make_rules(options: dict[str, Any]) -> Rules:
+    """The rules a match's options ask for."""
+    return Rules(options.get("variant", "core"))

@@ -1,0 +1,142 @@
+"""End-of-game scoring as pure functions over plain positions.
+
+A teacher's page, a Scenario check or a bot can call :func:`score_position` on a position it builds itself::
+
+    from shoal.games.reef.scoring import score_position
+    sheet = score_position({
+        "variant": "core",
+        "ecosystems": [[1, "crab"], [2, "clownfish"], [3, "turtle"], [4, "seahorse"], [5, "starfish"],
+                       [6, "jellyfish"]],
+        "boards": [{"hot_spot": 0, "tiles": [{"q": -1, "r": 0, "colours": "RRY", "rot": 1}, ...],
+                    "habitats": [{"at": [-1, 1], "species": "crab"}],
+                    "large": [{"animal": "barracuda", "points": 5, "cells": [[-1, 1], [2, 2]]}]}],
+    })
+    sheet[0]["total"], sheet[0]["rows"]   # rows: Large Animals, Small Animals, Reefs, then each Ecosystem
+
+Positions use the board format of :meth:`Board.to_json`; ``"auto_habitats": true`` forms every Habitat the tiles
+complete, so a hand-built position may leave ``habitats`` out. Nothing here reads the match state or the RNG.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from . import data
+from .board import Board, from_json
+from .ecosystems import ecosystem_label, score_ecosystem
+from .geometry import STEPS, Coral, Point, coral_neighbour_candidates, touching_corals
+from .rules import Rules
+
+
+_DU = tuple(s[0] for s in STEPS)
+_DV = tuple(s[1] for s in STEPS)
+
+
+class Reef(NamedTuple):
+    colour: str
+    corals: frozenset  # of Coral
+    animals: frozenset  # vertices of the Small Animals sharing an edge with one of its corals
+
+
+class BoardFacts:
+    """Everything scoring reads from one board, computed once."""
+
+    __slots__ = ("habitats", "counts", "neighbours", "reefs", "large", "large_by_shape")
+
+    def __init__(self, board: Board, rules: Rules) -> None:
+        self.habitats = board.habitats
+        self.counts: dict[str, int] = {}
+        for s in board.habitats.values():
+            self.counts[s] = self.counts.get(s, 0) + 1
+        self.neighbours = {v: board.animal_neighbours(v) for v in board.habitats}
+        self.reefs = find_reefs(board, rules.reef_min_size())
+        self.large = board.large
+        self.large_by_shape: dict[str, int] = {}
+        for animal, _, _ in board.large:
+            shape = data.SHAPE_OF_ANIMAL[animal]
+            self.large_by_shape[shape] = self.large_by_shape.get(shape, 0) + 1
+
+
+def find_reefs(board: Board, min_size: int = 4) -> list[Reef]:
+    """Edge-connected groups of at least ``min_size`` same-coloured corals not under a Habitat, with the Small
+    Animals touching each (along an edge: point to point does not count)."""
+    habitats = board.habitats
+    open_corals = {c: col for c, col in board.corals.items()
+                   if (c[0][0] + _DU[c[1]], c[0][1] + _DV[c[1]]) not in habitats}
+    group_of: dict[Coral, int] = {}
+    groups: list[list[Coral]] = []
+    for start, colour in open_corals.items():
+        if start in group_of:
+            continue
+        gid = len(groups)
+        group_of[start] = gid
+        members = [start]
+        i = 0
+        while i < len(members):
+            for n in coral_neighbour_candidates(members[i]):
+                if n not in group_of and open_corals.get(n) == colour:
+                    group_of[n] = gid
+                    members.append(n)
+            i += 1
+        groups.append(members)
+    touching: list[set[Point]] = [set() for _ in groups]
+    for v in habitats:
+        for c in touching_corals(v):
+            g = group_of.get(c)
+            if g is not None:
+                touching[g].add(v)
+    return [Reef(open_corals[m[0]], frozenset(m), frozenset(touching[g]))
+            for g, m in enumerate(groups) if len(m) >= min_size]
+
+
+def facts_for(boards: list[Board], rules: Rules) -> list[BoardFacts]:
+    return [BoardFacts(b, rules) for b in boards]
+
+
+def score_rows(facts: list[BoardFacts], line: list[tuple[int, str]], rules: Rules, seat: int) -> list[dict[str, Any]]:
+    """The score sheet of one seat: Large Animals, Small Animals, Reefs, then each Ecosystem in line order."""
+    f = facts[seat]
+    rows = [
+        {"label": "Large Animals", "points": sum(p for _, p, _ in f.large), "category": "large",
+         "count": len(f.large)},
+        {"label": "Small Animals", "points": sum(data.SMALL_POINTS[s] for s in f.habitats.values()),
+         "category": "small", "count": len(f.habitats)},
+    ]
+    if rules.scores_reefs():
+        reefs = rules.reefs_scored(f)
+        each = [rules.reef_points(f, r) for r in reefs]
+        rows.append({"label": "Reefs", "points": sum(each), "category": "reefs", "count": len(reefs),
+                     "each": each})
+    for slot, (number, native) in enumerate(line):
+        rows.append({"label": ecosystem_label(number, native), "points": score_ecosystem(slot, line, facts, seat),
+                     "category": "ecosystem", "slot": slot, "number": number, "native": native})
+    return rows
+
+
+def score_boards(boards: list[Board], line: list[tuple[int, str]], rules: Rules) -> list[list[dict[str, Any]]]:
+    """Score sheets of every seat (a list of rows each)."""
+    facts = facts_for(boards, rules)
+    return [score_rows(facts, line, rules, seat) for seat in range(len(boards))]
+
+
+def total(rows: list[dict[str, Any]]) -> int:
+    return sum(r["points"] for r in rows)
+
+
+def parse_position(position: dict[str, Any]) -> tuple[list[Board], list[tuple[int, str]], Rules]:
+    """Boards, Ecosystem line and rules of a plain position (see the module docstring)."""
+    auto = bool(position.get("auto_habitats", False))
+    boards = [from_json(b, auto_habitats=auto) for b in position["boards"]]
+    line = [(int(n), str(s)) for n, s in position.get("ecosystems", [])]
+    rules = Rules(position.get("variant", "core"))
+    return boards, line, rules
+
+
+def score_position(position: dict[str, Any], rules: Rules | None = None) -> list[dict[str, Any]]:
+    """A plain position in, each seat's score sheet out: ``[{"seat", "total", "rows": [...]}, ...]``.
+
+    ``rules`` overrides the position's variant (a Modification passes its own :class:`Rules`).
+    """
+    boards, line, default_rules = parse_position(position)
+    sheets = score_boards(boards, line, rules or default_rules)
+    return [{"seat": i, "total": total(rows), "rows": rows} for i, rows in enumerate(sheets)]

@@ -1,0 +1,174 @@
+"""What a seat sees: everything is public in AQUA except the order of the face-down coral pile.
+
+Every shape comes with ready-to-draw plane coordinates (tile side 1, y downwards, see ``docs/reef-geometry.md``), so
+a renderer draws polygons and never works out a rule: which cells a market tile fits at for each rotation, which
+Large Animal placements are legal, which corals form which Reef and what everything currently scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data, text
+from .board import BLANK, HOT_SPOT_CENTRE, HOT_SPOT_TILE, Board
+from .geometry import (coral_dirs, coral_polygon, habitat_polygon, hex_offsets, orientations, point_cell,
+                       tile_shapes, xy)
+from .play import large_options, score_sheets
+from .scoring import BoardFacts, total
+from .state import LARGE, OVER, PLACE, ReefState
+
+
+# Shapes every cell shares: add a cell's (or Habitat's) centre to these offsets to draw it.
+GEOMETRY = {
+    "side": 1,
+    "hex": hex_offsets(),  # a tile, a frontier cell, a Habitat / Small or Large Animal cell
+    "tile_rotations": tile_shapes(),  # [rot][coral i] rhombus of a tile's i-th colour, around its centre
+    "note": "lattice point [u, v] is drawn at x = u/2, y = v*sqrt(3)/2 (tile side 1, y downwards)",
+}
+
+
+def _board_view(s: ReefState, seat: int, facts: BoardFacts, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    board: Board = s.boards[seat]
+    reef_of: dict = {}
+    reefs = []
+    for i, reef in enumerate(facts.reefs):
+        for c in reef.corals:
+            reef_of[c] = i
+        reefs.append({"colour": reef.colour, "size": len(reef.corals),
+                      "animals": sorted([list(v) for v in reef.animals]),
+                      "points": s.rules.reef_points(facts, reef)})
+    tiles, corals = [], []
+    for cell, (tile, colours, rot) in board.tiles.items():
+        q, r = point_cell(cell)
+        tiles.append({"q": q, "r": r, "tile": tile, "hot_spot": tile == HOT_SPOT_TILE, "colours": colours,
+                      "rot": rot, "centre": xy(cell)})
+        for colour, d in zip(colours, coral_dirs(rot)):
+            if colour == BLANK:
+                continue
+            coral = (cell, d)
+            corals.append({"cell": [q, r], "d": d, "colour": colour, "points": coral_polygon(coral),
+                           "reef": reef_of.get(coral), "habitat": board.under_habitat(coral)})
+    habitats = []
+    for v, species in board.habitats.items():
+        habitats.append({"at": list(v), "species": species, "colour": data.COLOUR_OF_SPECIES[species],
+                         "points": data.SMALL_POINTS[species], "centre": xy(v), "hex": habitat_polygon(v),
+                         "covered_by": board.covered.get(v), "fresh": v in s.fresh and seat == s.current,
+                         "neighbours": [list(n) for n in facts.neighbours[v]]})
+    large = []
+    for animal, points, cells in board.large:
+        large.append({"animal": animal, "name": data.LARGE_NAMES[animal], "shape": data.SHAPE_OF_ANIMAL[animal],
+                      "points": points, "cells": [list(c) for c in cells], "centres": [xy(c) for c in cells],
+                      "hexes": [habitat_polygon(c) for c in cells]})
+    return {
+        "seat": seat, "hot_spot": board.hot_spot, "hot_spot_centre": xy(HOT_SPOT_CENTRE),
+        "hot_spot_hex": habitat_polygon(HOT_SPOT_CENTRE),
+        "tiles": tiles, "corals": corals, "habitats": habitats, "large": large, "reefs": reefs,
+        "score": rows, "total": total(rows),
+    }
+
+
+def _frontier_and_spots(s: ReefState) -> tuple[list[dict[str, Any]], list[list[list[int]]]]:
+    """The current seat's empty cells next to its reef, and for each market tile and rotation the indices (into that
+    list) of the cells where it fits."""
+    board = s.boards[s.queue[0]]
+    cells = sorted(board.frontier)
+    index = {c: i for i, c in enumerate(cells)}
+    frontier = [{"q": point_cell(c)[0], "r": point_cell(c)[1], "centre": xy(c)} for c in cells]
+    spots = [[[index[c] for c in per_rot] for per_rot in board.spots(data.TILES[tile])] for tile in s.market]
+    return frontier, spots
+
+
+def _supply(s: ReefState) -> dict[str, Any]:
+    small = [{"species": sp, "name": data.SPECIES_NAMES[sp], "colour": data.COLOUR_OF_SPECIES[sp],
+              "points": data.SMALL_POINTS[sp], "left": s.small[sp]} for sp in data.SPECIES]
+    large = []
+    for shape in data.LARGE_SHAPES:
+        large.append({
+            "shape": shape.id, "label": shape.label, "animals": list(shape.animals),
+            "names": [data.LARGE_NAMES[a] for a in shape.animals], "stack": list(s.large[shape.id]),
+            "next": s.large[shape.id][0] if s.large[shape.id] else None,
+            # The shape in every (rotation, mirror): axial offsets, and drawn hexagons around the origin vertex.
+            "orientations": [{"rot": o["rot"], "mirror": o["mirror"], "cells": [list(c) for c in o["cells"]]}
+                             for o in orientations(shape.cells)],
+        })
+    return {"small": small, "large": large}
+
+
+def _ecosystems(s: ReefState, sheets: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    out = []
+    for slot, (number, native) in enumerate(s.line):
+        eco = data.ECOSYSTEMS[number]
+        scores = [next(r["points"] for r in rows if r.get("slot") == slot and r["category"] == "ecosystem")
+                  for rows in sheets]
+        out.append({"slot": slot, "number": number, "kind": eco.kind, "local": eco.local, "text": eco.text,
+                    "subject": eco.subject, "native": native, "native_name": data.SPECIES_NAMES[native],
+                    "colour": data.COLOUR_OF_SPECIES[native], "scores": scores})
+    return out
+
+
+def _large_spots(s: ReefState) -> list[dict[str, Any]]:
+    out = []
+    board = s.boards[s.queue[0]]
+    for spot in large_options(s):
+        shape = data.SHAPES[spot["shape"]]
+        out.append({"shape": spot["shape"], "animals": list(shape.animals), "points": s.large[shape.id][0],
+                    "cells": [list(c) for c in spot["cells"]],
+                    "species": [board.habitats[c] for c in spot["cells"]],
+                    "orientations": [{"rot": r, "mirror": m} for r, m in spot["orientations"]],
+                    "hexes": [habitat_polygon(c) for c in spot["cells"]]})
+    return out
+
+
+def _public(s: ReefState) -> dict[str, Any]:
+    if "public" in s.memo:
+        return s.memo["public"]
+    sheets = score_sheets(s)
+    from .scoring import facts_for
+    facts = facts_for(s.boards, s.rules)
+    table: dict[str, Any] = {
+        "variant": s.rules.variant,
+        "round": s.round, "rounds": s.rules.rounds, "phase": s.phase, "current": s.current,
+        "queue": list(s.queue), "done": list(s.done),
+        "snail": None if not s.rules.uses_snail(s.players) else {
+            "holder": s.snail_holder, "in_market": s.snail_in_market, "taker": s.snail_taker},
+        "pile": len(s.pile),
+        "market": [{"index": i, "tile": t, "colours": data.TILES[t], "names": text.colours(data.TILES[t])}
+                   for i, t in enumerate(s.market)],
+        "supply": _supply(s),
+        "ecosystems": _ecosystems(s, sheets),
+        "boards": [_board_view(s, seat, facts[seat], sheets[seat]) for seat in range(s.players)],
+        "scores": [total(rows) for rows in sheets],
+        "frontier": [], "large_spots": [],
+        "geometry": GEOMETRY,
+        "colours": [{"letter": c, "name": data.COLOUR_NAMES[c], "species": data.SPECIES_OF_COLOUR[c]}
+                    for c in data.COLOURS],
+    }
+    if s.phase == PLACE:
+        frontier, spots = _frontier_and_spots(s)
+        table["frontier"] = frontier
+        for m, per_rot in zip(table["market"], spots):
+            m["spots"] = per_rot
+    elif s.phase == LARGE:
+        table["large_spots"] = _large_spots(s)
+    s.memo["public"] = table
+    return table
+
+
+def _prompt(s: ReefState, seat: int | None) -> str:
+    if s.phase == OVER:
+        return "The game is over."
+    cur = s.queue[0]
+    if seat != cur:
+        doing = "is growing coral" if s.phase == PLACE else "may attract a Large Animal"
+        return f"{text.seat(cur)} {doing}."
+    if s.phase == LARGE:
+        return "You may attract a Large Animal onto your new Small Animal(s), or skip."
+    snail = " — or take the Sea Snail to play last now and first next round" if s.snail_in_market else ""
+    return f"Take a coral tile from the market and grow it beside a coral of the same colour{snail}."
+
+
+def table(s: ReefState, seat: int | None) -> dict[str, Any]:
+    out = dict(_public(s))
+    out["prompt"] = _prompt(s, seat)
+    out["my_turn"] = seat is not None and seat == s.current
+    return out
