@@ -1,4 +1,4 @@
-"""Words for logs and prompts: seats counted from 1, tiles by their colours."""
+"""Words for logs and prompts: seats as ``{seat:N}`` (the page names them), tiles by their colours."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from . import data
 
 
 def seat(s: int) -> str:
-    return f"Seat {s + 1}"
+    return f"{{seat:{s}}}"
 
 
 def colours(letters: str) -> str:
