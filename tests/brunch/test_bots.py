@@ -60,7 +60,7 @@ def test_heuristic_takes_its_own_colour_among_equal_cards():
     for seat in range(3):
         m.play(seat, {"type": "food", "value": 5})
     assert m.to_act() == [1]
-    assert heuristic_bot(m.view(1), m.legal_actions(1), Rng(0)) == {"type": "take", "colour": "orange"}
+    assert heuristic_bot(m.view(1), m.legal_actions(1), Rng(0)) == {"type": "take", "colour": "blue"}
 
 
 def test_heuristic_bot_is_fast():

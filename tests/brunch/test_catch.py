@@ -92,15 +92,15 @@ def test_taker_chooses_among_equal_valued_cards_of_different_colours():
     rig_hands(m, [["walrus", "walrus", "baby"], ["orca8", "orca8", "orca5"], ["walrus", "walrus", "walrus"]])
     play_food(m, [5, 5, 5])
     assert m.state.phase == "take" and m.to_act() == [1]
-    assert m.legal_actions(1) == [{"type": "take", "colour": c} for c in ("red", "orange", "yellow")]
+    assert m.legal_actions(1) == [{"type": "take", "colour": c} for c in ("red", "blue", "green")]
     assert m.view(0)["table"]["reveal"]["order"] == [1, 2, 0]
-    m.play(1, {"type": "take", "colour": "orange"})
+    m.play(1, {"type": "take", "colour": "blue"})
     assert m.to_act() == [2] and [c for c in m.legal_actions(2)] == [
-        {"type": "take", "colour": "red"}, {"type": "take", "colour": "yellow"}]
+        {"type": "take", "colour": "red"}, {"type": "take", "colour": "green"}]
     m.play(2, {"type": "take", "colour": "red"})
     assert m.state.phase == "lunch" and m.state.round == 2, "the last card goes by itself"
-    assert [m.state.collected[s] for s in range(3)] == [[["yellow", 5]], [["orange", 5]], [["red", 5]]]
-    assert m.state.history[-1]["takes"][0]["choices"] == ["red", "orange", "yellow"]
+    assert [m.state.collected[s] for s in range(3)] == [[["green", 5]], [["blue", 5]], [["red", 5]]]
+    assert m.state.history[-1]["takes"][0]["choices"] == ["red", "blue", "green"]
 
 
 def test_round_end_discards_predators_and_reshuffles_the_aqua_cards():
@@ -161,7 +161,7 @@ def test_outcome_applies_the_own_colour_tie_break():
     """The outcome names the own-colour counts and uses them to break a points tie."""
     m = new(3, seed=1)
     play_out(m)
-    m.state.collected = [[["red", 7], ["orange", 5]], [["orange", 7], ["orange", 5]], [["red", 2]]]
+    m.state.collected = [[["red", 7], ["blue", 5]], [["blue", 7], ["blue", 5]], [["red", 2]]]
     m.state.history = []
     out = GAME.outcome(m.state)
     assert out["winners"] == [1] and out["own_colour"] == [1, 2, 0]

@@ -38,7 +38,7 @@ export default {
 // ---- pieces -----------------------------------------------------------------------------------------------------
 function predator(ui, t, kind, extra = {}) {
   const k = KIND[kind] || { cls: "", big: "?" };
-  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind] },
+  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind], dataset: { card: kind } },
     ui.el("span", { class: "big", text: k.big }),
     ui.el("span", { class: "name", text: t.names.predators[kind] }),
     extra.strength !== undefined ? ui.el("span", { class: "str", text: `= ${extra.strength}` }) : null,
@@ -135,6 +135,7 @@ function myArea(view, ui) {
   if (view.seat === null || view.seat === undefined) {
     return ui.el("div", { class: "my-area" }, ui.el("p", { text: "Watching: hands stay hidden until the reveal." }));
   }
+  if (view.over || !(t.hand || []).length) return null;
   const area = ui.el("div", { class: "my-area", style: { borderColor: ui.seatColor(view.seat) } });
   const passing = t.phase === "pass" && view.legal.length;
   const keeps = Object.fromEntries((t.keeps || []).map(([k, v]) => [k, v]));
@@ -227,7 +228,8 @@ function revealPanel(view, ui) {
       ui.el("td", { class: "num", text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
       ui.el("td", { class: "num strong", text: String(rev.strength[s]) }),
       ui.el("td", {}, foodCard(ui, t, t.colours[s], rev.food[s], true)),
-      ui.el("td", {}, tk ? foodCard(ui, t, tk.colour, tk.value, true) : ui.el("span", { class: "hint", text: "to choose" }),
+      ui.el("td", {}, tk ? foodCard(ui, t, tk.colour, tk.value, true)
+        : ui.el("span", { class: "hint", text: view.to_act.includes(s) ? "choosing…" : "waiting" }),
         tk && tk.choices.length > 1 ? ui.el("small", { text: ` chose ${tk.colour} of ${tk.choices.join("/")}` }) : null),
       ui.el("td", { class: "why", text: pos < rev.explain.length ? ui.text(rev.explain[pos]) : "" }));
   });
@@ -251,7 +253,7 @@ function scoreSheet(view, ui) {
     })));
   const total = ui.el("tr", { class: "total" }, ui.el("td", { text: "Points" }), t.seats.map((info) => ui.el("td", { class: "num strong", text: String(info.points) })));
   const own = ui.el("tr", {}, ui.el("td", { text: "Own colour (tie-break)" }), t.seats.map((info) => ui.el("td", { class: "num", text: String(info.own_colour) })));
-  return ui.el("details", { class: "score-table", open: view.over || undefined },
+  return ui.el("details", { class: "score-table", open: true },
     ui.el("summary", { text: "Score sheet" }),
     ui.el("table", {}, ui.el("thead", {}, head), ui.el("tbody", {}, rows, total, own)));
 }

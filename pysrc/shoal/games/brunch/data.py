@@ -58,8 +58,9 @@ FOOD_NAMES: dict[int, str] = {
 }
 FOOD_VALUES: list[int] = sorted(FOOD_NAMES)
 
-# Seat s plays food of colour COLOURS[s]; the printed colours are not named in the rulebook, so these are ours.
-COLOURS: list[str] = ["red", "orange", "yellow", "green", "blue", "purple", "pink"]
+# Seat s plays food of colour COLOURS[s]. The rulebook does not name its colours; these follow the seat colours of
+# the web page (web/app.js), so a seat's chip and its food cards look alike.
+COLOURS: list[str] = ["red", "blue", "green", "purple", "yellow", "teal", "pink"]
 
 AQUA_VALUES: list[int] = [0, -1, -2, -4]
 

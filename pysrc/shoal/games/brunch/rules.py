@@ -53,7 +53,7 @@ def start_round(state: BrunchState) -> None:
     state.phase = "lunch"
     state.log.add(f"Round {state.round}: 3 predators each, 2 face up.")
     for seat in range(n):
-        state.log.add(f"{text.who(seat)} shows {text.cards(state.up_cards[seat])}.")
+        state.log.add(f"Face up for {text.who(seat)}: {text.cards(state.up_cards[seat])}.")
         state.log.add(f"Your face-down card is {text.card(state.hands[seat][FACE_UP])}.", seats=[seat])
 
 
@@ -91,17 +91,17 @@ def legal_actions(state: BrunchState, seat: int) -> list[dict[str, Any]]:
 def apply(state: BrunchState, seat: int, action: dict[str, Any]) -> None:
     kind = action["type"]
     if state.phase == "lunch":
-        choose_secretly(state, seat, kind, "has decided")
+        choose_secretly(state, seat, kind, "decided (secretly)")
         if not to_act(state):
             resolve_lunch_window(state)
     elif state.phase == "pass":
-        choose_secretly(state, seat, action["card"], "has chosen a card to pass")
+        choose_secretly(state, seat, action["card"], "chose a card to pass")
         if not to_act(state):
             resolve_pass(state)
     elif state.phase == "aqua":
         answer_poll(state, seat, kind == "aqua")
     elif state.phase == "food":
-        choose_secretly(state, seat, action["value"], "has placed a food card face down")
+        choose_secretly(state, seat, action["value"], "placed a food card face down")
         if not to_act(state):
             reveal(state)
     elif state.phase == "take":
@@ -151,7 +151,7 @@ def answer_poll(state: BrunchState, seat: int, says_aqua: bool) -> None:
     if says_aqua:
         value = state.aqua_stack.pop()
         state.aqua[seat].append(value)
-        state.log.add(f"{text.who(seat)} says Aqua! and takes an Aqua card.")
+        state.log.add(f"{text.who(seat)} said Aqua! and took an Aqua card.")
         state.log.add(f"Your Aqua card is {value}.", seats=[seat])
         finish_call(state, aqua_by=seat, no_aqua_left=False)
         state.poll, state.caller, state.callers = [], None, []
@@ -159,7 +159,7 @@ def answer_poll(state: BrunchState, seat: int, says_aqua: bool) -> None:
         state.log.add("Passing resumes.")
         return
     state.answers.append([seat, "agree"])
-    state.log.add(f"{text.who(seat)} agrees to lunch.")
+    state.log.add(f"{text.who(seat)} agreed to lunch.")
     if not state.poll:
         finish_call(state, aqua_by=None, no_aqua_left=False)
         end_phase_one(state)
@@ -223,9 +223,9 @@ def reveal(state: BrunchState) -> None:
         "explain": [explain(a, b, r, totals, played, caller) for a, b, r in zip(order, order[1:], reasons)],
     }
     for seat in range(n):
-        aqua = f" and Aqua {', '.join(map(str, state.aqua[seat]))}" if state.aqua[seat] else ""
+        aqua = f" + Aqua {', '.join(map(str, state.aqua[seat]))}" if state.aqua[seat] else ""
         state.log.add(
-            f"{text.who(seat)} reveals {text.cards(state.hands[seat])}{aqua}: strength {totals[seat]}; "
+            f"Revealed, {text.who(seat)}: {text.cards(state.hands[seat])}{aqua} = strength {totals[seat]}; "
             f"played {text.food(played[seat], COLOURS[seat])}."
         )
     state.log.add("Taking order: " + ", ".join(text.who(s) for s in order) + ".")
@@ -262,8 +262,8 @@ def take(state: BrunchState, seat: int, card: list[Any]) -> None:
     state.collected[seat].append(card)
     state.takers.pop(0)
     state.takes.append({"seat": seat, "colour": card[0], "value": card[1], "choices": options})
-    chose = f" (chose it among {', '.join(options)})" if len(options) > 1 else ""
-    state.log.add(f"{text.who(seat)} takes the {text.food(card[1], card[0])}{chose}.")
+    chose = f" (chosen among {', '.join(options)})" if len(options) > 1 else ""
+    state.log.add(f"{text.who(seat)} took the {text.food(card[1], card[0])}{chose}.")
 
 
 def finish_round(state: BrunchState) -> None:

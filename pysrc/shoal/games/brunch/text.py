@@ -6,7 +6,8 @@ from .data import COLOURS, FOOD_NAMES, PREDATOR_NAMES
 
 
 def who(seat: int) -> str:
-    return f"Seat {seat}"
+    """A seat as the page names it ("You", "Bot 3", "Player 2"): engine text writes ``{seat:N}`` (web/RENDERERS.md)."""
+    return f"{{seat:{seat}}}"
 
 
 def seats(seat_list: list[int]) -> str:

@@ -32,6 +32,8 @@ def view(state: BrunchState, seat: int | None) -> dict[str, Any]:
         "aqua_mine": list(state.aqua[seat]) if mine else None,
         "total": strength(hand, state.aqua[seat]) if mine else None,
         "keeps": keeps(state, seat) if mine and state.phase == "pass" else None,
+        "pass_to": (seat + 1) % n if mine else None,
+        "pass_from": (seat - 1) % n if mine else None,
         "passed": state.passed[seat] if mine else None,
         "received": state.received[seat] if mine else None,
         "up_cards": None if state.up_cards is None else [list(u) for u in state.up_cards],
@@ -61,6 +63,7 @@ def view(state: BrunchState, seat: int | None) -> dict[str, Any]:
         "calls": list(state.calls),
         "caller": state.caller if state.phase in ("food", "take") else None,
         "reveal": None if state.phase != "take" else {**state.reveal, "takes": list(state.takes)},
+        "pool": [list(c) for c in state.pool] if state.phase == "take" else [],  # food not yet taken
         "history": list(state.history),
         "names": {"predators": dict(PREDATOR_NAMES), "food": [[v, name] for v, name in FOOD_NAMES.items()]},
     }

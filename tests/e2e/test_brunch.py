@@ -1,0 +1,89 @@
+"""Aqua Brunch in the browser: whole matches played by clicking what the page offers, checked against CPython.
+
+A 3-player and a 7-player match (one person, the rest bots), and a 3-seat hot-seat match in which every screen shows
+only the hand of the seat at the device.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import shoal
+from tests.e2e.driver import (
+    assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match, record, wait_idle,
+)
+
+
+def lunch_leaning(rng: random.Random, lunch_chance: float = 0.45):
+    """Steer random clicks a little towards ending the passing, so a match takes a sensible number of clicks."""
+    def prefer(handles):
+        kinds = {json.loads(h.get_attribute("data-action"))["type"]: h for h in handles}
+        if "lunch" in kinds and rng.random() < lunch_chance:
+            return kinds["lunch"]
+        if "agree" in kinds and rng.random() < 0.7:
+            return kinds["agree"]
+        return None
+    return prefer
+
+
+def test_brunch_three_players_one_human_to_the_end(page):
+    rng = random.Random(3)
+    open_match(page, "game=brunch&players=3&seats=human,bot,bot&seed=5")
+    assert page.locator(".brunch-ring .seat-box").count() == 3
+    clicks = click_through(page, rng, prefer=lunch_leaning(rng))
+    assert clicks > 6 * 2, "at least a Lunch decision and a food card each round"
+    rec = assert_scores_match_cpython(page)
+    assert len(shoal.replay(rec).state.history) == 6
+    assert page.locator(".score-table").count() == 1 and page.locator(".reveal").count() == 1
+    assert_no_outside_requests(page)
+    assert not page.errors
+
+
+def test_brunch_seven_players_one_human_to_the_end(page):
+    """The issue's "must show": a 7-player match in the browser to the end."""
+    rng = random.Random(7)
+    open_match(page, "game=brunch&players=7&seats=human,bot,bot,bot,bot,bot,bot&seed=3")
+    assert page.locator(".brunch-ring .seat-box").count() == 7
+    click_through(page, rng, prefer=lunch_leaning(rng, 0.6))
+    rec = assert_scores_match_cpython(page)
+    assert rec["players"] == 7
+    # Bots' moves are in the log: every bot seat's Lunch decisions show up there.
+    log = page.locator(".log").inner_text()
+    for seat in range(2, 8):
+        assert f"Bot {seat}" in log
+    assert not page.errors
+
+
+def shown_hand(page) -> list[str]:
+    return [h.get_attribute("data-card") for h in page.query_selector_all(".my-hand .bcard")]
+
+
+def test_brunch_hot_seat_shows_each_person_only_their_own_hand(page):
+    """Hot-seat: between two people's turns the page asks to pass the device and shows no hand; after it, the hand
+    on screen is exactly the seat's own (compared with CPython's view of the same record)."""
+    rng = random.Random(11)
+    open_match(page, "game=brunch&players=3&seats=human,human,human&seed=8")
+    prefer = lunch_leaning(rng, 0.3)
+    handovers = 0
+    for _ in range(3000):
+        status = wait_idle(page)
+        if status == "over":
+            break
+        step = page.query_selector('[data-step="continue"]')
+        if step and step.is_visible():
+            assert page.locator(".my-hand").count() == 0, "no hand while the device is being passed"
+            handovers += 1
+            step.click()
+            continue
+        viewer = page.evaluate("window.shoal.viewer()")
+        match = shoal.replay(json.loads(json.dumps(record(page))))
+        assert shown_hand(page) == match.view(viewer)["table"]["hand"]
+        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
+        assert handles, "a person to act always has something to click"
+        target = prefer(handles) or rng.choice(handles)
+        target.click()
+    assert wait_idle(page) == "over"
+    assert handovers >= 6 * 3, "every round passes the device around at least once"
+    assert_scores_match_cpython(page)
+    assert not page.errors
