@@ -35,14 +35,16 @@ def test_heuristic_beats_random_players():
 def test_heuristic_moves_are_fast():
     """A bot move must take well under 0.1 s in CPython (bots run under Pyodide in the browser)."""
     match = shoal.new_match("aquarena", 6, seed=1)
-    slowest = 0.0
+    times = []
     while not match.is_over():
         seat = match.to_act()[0]
         start = time.perf_counter()
         action = match.bot_action(seat, "heuristic")
-        slowest = max(slowest, time.perf_counter() - start)
+        times.append(time.perf_counter() - start)
         match.play(seat, action)
-    assert slowest < 0.03
+    times.sort()
+    assert times[int(len(times) * 0.95)] < 0.02, "typical moves take a few milliseconds"
+    assert times[-1] < 0.1, "even on a busy machine"
 
 
 def test_heuristic_eats_the_most_valuable_prey():

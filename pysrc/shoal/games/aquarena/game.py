@@ -61,7 +61,7 @@ class Aquarena(Game):
         state.heron = 0
         deal_round(state)
         caps = ", ".join(f"{text.tile(i)} holds {t.capacity}" for i, t in enumerate(state.tiles))
-        state.log.add(f"Round 1: {text.seat(0)} has the heron token and starts. Water tiles: {caps}.")
+        state.log.add(f"Round 1 begins; the heron token is with {text.seat(0)}: first to play. Water tiles: {caps}.")
         return state
 
     # --- turns ----------------------------------------------------------------------------------------------

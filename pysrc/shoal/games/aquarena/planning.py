@@ -36,7 +36,7 @@ def discard(state: AquarenaState, seat: int, number: int) -> None:
     state.hands[seat] = sorted(state.hands[seat] + drawn)
     got = ", ".join(text.card(n) for n in drawn) or "nothing"
     state.log.add(f"{text.seat(seat)} discarded {text.card(number)} and drew {got}.", seats=[seat],
-                  others=f"{text.seat(seat)} discarded a card and drew {len(drawn)}.")
+                  others=f"{text.seat(seat)} discarded a card and drew {text.count(len(drawn), 'card')}.")
     if sum(state.placed) == data.PLACEMENTS_PER_ROUND * state.players:
         resolution.start(state)
         return

@@ -250,7 +250,7 @@ def end_round(state: AquarenaState) -> None:
     state.round += 1
     state.heron = (state.heron + 1) % state.players
     deal_round(state)
-    state.log.add(f"Round {state.round}: {text.seat(state.heron)} took the heron token and starts.")
+    state.log.add(f"Round {state.round} begins; the heron token went to {text.seat(state.heron)}: first to play.")
 
 
 def describe(step: dict[str, Any]) -> str:

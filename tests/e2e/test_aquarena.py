@@ -1,0 +1,74 @@
+"""Aquarena in the browser: whole matches by clicking only what the page offers, scores equal to a CPython replay,
+and face-down cards drawn as backs for every seat but their owner."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import shoal
+from tests.e2e.driver import (assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match,
+                              record)
+
+
+def _hidden_cards_drawn_as_backs(page) -> int:
+    """The pond shows exactly as many card backs as the seat at the device may not see, and nothing on them."""
+    viewer = page.get_attribute(".aq-pond", "data-viewer")
+    if viewer in (None, ""):
+        return 0
+    match = shoal.replay(json.loads(json.dumps(record(page))))
+    table = match.view(int(viewer))["table"]
+    hidden = [c for t in table["tiles"] for c in t["cards"] if c["card"] is None]
+    backs = page.query_selector_all(".aq-pond .aq-card.back")
+    assert len(backs) == len(hidden), (viewer, len(backs), hidden)
+    assert all(b.inner_text().strip() == "?" for b in backs)
+    # And the CPython view really hides them: another seat's face-down card never has a number for this viewer.
+    for t in match.state.tiles:
+        for s, n, up in t.cards:
+            if s != int(viewer) and not up:
+                shown = [c for c in table["tiles"][match.state.tiles.index(t)]["cards"] if c["seat"] == s]
+                assert all(c["card"] != n or c["face_up"] for c in shown)
+    return len(hidden)
+
+
+def test_aquarena_two_players_hot_seat_to_the_end(page):
+    """Issue 4: a full game at 2 players, hot-seat; final scores equal to a CPython replay."""
+    open_match(page, "game=aquarena&players=2&seats=human,human&seed=3")
+    seen_backs = []
+
+    def prefer(handles):
+        if page.query_selector(".aq-pond"):
+            seen_backs.append(_hidden_cards_drawn_as_backs(page))
+        return None
+
+    click_through(page, random.Random(3), prefer=prefer)
+    assert max(seen_backs) > 0, "the other player's face-down cards were on screen, as backs"
+    assert_scores_match_cpython(page)
+    assert page.query_selector(".aq-rounds-final")
+    assert_no_outside_requests(page)
+    assert not page.errors
+
+
+def test_aquarena_six_players_one_human_and_bots_to_the_end(page):
+    """Issue 4 'Must show': a 6-player match in the browser to the end."""
+    open_match(page, "game=aquarena&players=6&seats=human,bot,bot,bot,bot,bot&seed=5")
+    clicks = click_through(page, random.Random(5))
+    assert clicks >= 8 * 4, "the human placed and discarded in every round"
+    rec = assert_scores_match_cpython(page)
+    assert rec["players"] == 6 and len(page.query_selector_all("[data-score-seat]")) == 6
+    assert_no_outside_requests(page)
+    assert not page.errors
+
+
+def test_aquarena_deep_link_shows_the_pond_and_a_placement_takes_two_clicks(page):
+    open_match(page, "game=aquarena&players=4&seats=human,bot,bot,bot&seed=5")
+    assert len(page.query_selector_all(".aq-tile")) == 5
+    assert not page.query_selector_all(".aq-tile[data-action]"), "no tile is a target before a card is chosen"
+    page.click(".aq-hand [data-step]")
+    targets = page.query_selector_all(".aq-tile[data-action]")
+    assert len(targets) == 5
+    action = json.loads(targets[2].get_attribute("data-action"))
+    targets[2].click()
+    page.wait_for_function("() => !document.body.dataset.busy")
+    assert record(page)["actions"][0] == [0, action]
+    assert page.query_selector_all(".aq-hand [data-action]"), "then a discard: the hand cards commit it"

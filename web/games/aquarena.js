@@ -1,0 +1,355 @@
+// Aquarena: the pond (Water tiles with their flies and the cards along their edges), your hand, every seat's catch,
+// and the last tile's resolution told step by step. Everything shown comes from view.table; every move from
+// view.legal (a card in hand is a step; a tile, a fly or a prey card commits the action).
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const findLegal = (view, action) => view.legal.find((a) => same(a, action));
+const has = (view, type) => view.legal.some((a) => a.type === type);
+
+const FAMILY = { fish: "fish", amphibian: "amphibian", insect: "insect" };
+const PHASE = { planning: "Planning", resolution: "Resolution", over: "Game over" };
+
+// The last resolution already animated, so that redrawing the same one (a click elsewhere) does not replay it.
+let shownResolution = "";
+
+export default {
+  render(root, view, ui) {
+    const t = view.table;
+    const parts = [
+      header(view, ui),
+      pond(view, ui),
+      choicePanel(view, ui),
+      myHand(view, ui),
+      resolutionPanel(view, ui),
+      seatsPanel(view, ui),
+      scoreTable(view, ui),
+      cardReference(t, ui),
+    ];
+    root.append(...parts.filter(Boolean));
+  },
+
+  renderOutcome(root, view, ui) {
+    const o = view.outcome;
+    root.append(ui.el("div", { class: "aq-rounds-final" },
+      ui.el("h3", { text: "Points per round" }),
+      ui.el("table", {},
+        ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), o.rounds[0].map((_, r) => ui.el("th", { text: `Round ${r + 1}` })), ui.el("th", { text: "Total" }))),
+        ui.el("tbody", {}, o.rounds.map((rounds, s) => ui.el("tr", {},
+          ui.el("td", {}, dot(ui, s), ui.seatName(s)),
+          rounds.map((p) => ui.el("td", { class: "num", text: String(p) })),
+          ui.el("td", { class: "num strong", text: String(o.scores[s]) })))))));
+  },
+};
+
+// ---- small pieces ------------------------------------------------------------------------------------------------
+function dot(ui, s) {
+  return ui.el("i", { class: "aq-dot", style: { background: ui.seatColor(s) } });
+}
+
+function cardName(t, n) {
+  return t.cards[n - 1].name;
+}
+
+// A predator card: number, name, prey family; `back` draws the back of a face-down card the viewer may not see.
+function card(ui, t, c, opts = {}) {
+  const owner = c.seat;
+  if (c.card === null || c.card === undefined) {
+    return ui.el("div", { class: "aq-card back" + (opts.small ? " small" : ""), style: { borderColor: ui.seatColor(owner), background: ui.seatColor(owner) },
+      title: `${ui.seatName(owner)}: a face-down card`, dataset: { seat: String(owner) } },
+      ui.el("span", { class: "num", text: "?" }));
+  }
+  const info = t.cards[c.card - 1];
+  const hidden = c.face_up === false;
+  const cls = ["aq-card", `fam-${info.family || "none"}`];
+  if (opts.small) cls.push("small");
+  if (hidden) cls.push("facedown");
+  if (c.acting) cls.push("acting");
+  if (opts.extra) cls.push(opts.extra);
+  return ui.el("div", {
+    class: cls.join(" "), style: { borderColor: owner === undefined ? "#6b7b8c" : ui.seatColor(owner) },
+    title: `${info.name} ${info.card}${owner === undefined ? "" : ` (${ui.seatName(owner)})`}: ${info.text}${hidden ? " — face down: only you can see it" : ""}`,
+    dataset: { card: String(info.card), seat: owner === undefined ? "" : String(owner) },
+  },
+  ui.el("span", { class: "num", text: String(info.card) }),
+  ui.el("span", { class: "name", text: info.name }),
+  info.family ? ui.el("span", { class: "fam", text: FAMILY[info.family] }) : ui.el("span", { class: "fam none", text: "never prey" }),
+  hidden ? ui.el("span", { class: "down", text: "face down" }) : null);
+}
+
+// A fly token (a small SVG insect).
+function fly(ui, empty = false) {
+  const s = ui.svg("svg", { viewBox: "0 0 24 24", class: "aq-fly" + (empty ? " empty" : ""), "aria-hidden": "true" });
+  if (empty) {
+    s.append(ui.svg("circle", { cx: 12, cy: 12, r: 8, fill: "none", stroke: "currentColor", "stroke-dasharray": "3 2", "stroke-width": 1.5 }));
+  } else {
+    s.append(
+      ui.svg("ellipse", { cx: 7.5, cy: 9, rx: 5, ry: 3.2, fill: "#e7f5ff", stroke: "#4c6ef5", "stroke-width": 1, transform: "rotate(-25 7.5 9)" }),
+      ui.svg("ellipse", { cx: 16.5, cy: 9, rx: 5, ry: 3.2, fill: "#e7f5ff", stroke: "#4c6ef5", "stroke-width": 1, transform: "rotate(25 16.5 9)" }),
+      ui.svg("ellipse", { cx: 12, cy: 14, rx: 3.2, ry: 5.5, fill: "#212529" }),
+      ui.svg("circle", { cx: 12, cy: 8, r: 2.6, fill: "#c92a2a" }));
+  }
+  return s;
+}
+
+// ---- header: round, phase, heron, prompt ---------------------------------------------------------------------------
+function header(view, ui) {
+  const t = view.table;
+  const mine = view.legal.length > 0;
+  return ui.el("div", { class: "aq-head" },
+    ui.el("div", { class: "aq-stats" },
+      ui.el("b", { text: `Round ${t.round} of ${t.rounds}` }),
+      ui.el("span", { text: PHASE[t.phase] || t.phase }),
+      ui.el("span", { class: "aq-heron" }, "Heron token: ", dot(ui, t.heron), ui.seatName(t.heron), " (starts this round)"),
+      ui.el("span", { text: `Flies in the supply: ${t.supply}` })),
+    ui.el("p", { class: "aq-prompt" + (mine ? " mine" : ""), role: "status", text: ui.text(t.prompt) }));
+}
+
+// ---- the pond ----------------------------------------------------------------------------------------------------
+function pond(view, ui) {
+  const t = view.table;
+  const box = ui.el("div", { class: `aq-pond n${t.tiles.length}`, dataset: { viewer: view.seat === null ? "" : String(view.seat) } });
+  for (const tile of t.tiles) box.append(tileBox(view, ui, tile));
+  return box;
+}
+
+function tileBox(view, ui, tile) {
+  const t = view.table;
+  const i = tile.index;
+  const cls = ["aq-tile"];
+  if (tile.resolved) cls.push("resolved");
+  if (tile.resolving) cls.push("resolving");
+  const box = ui.el("div", { class: cls.join(" "), dataset: { tile: String(i) } });
+
+  // What clicking the tile itself does, if anything.
+  let tileAction = null;
+  let tileLabel = "";
+  const sel = ui.local.card;
+  if (has(view, "place") && sel !== undefined) {
+    tileAction = findLegal(view, { type: "place", card: sel, tile: i });
+    tileLabel = `Place ${cardName(t, sel)} here${t.face_up_next ? "" : " (face down)"}`;
+  } else if (has(view, "resolve")) {
+    tileAction = findLegal(view, { type: "resolve", tile: i });
+    tileLabel = "Resolve this tile";
+  } else if (has(view, "move_fly")) {
+    tileAction = findLegal(view, { type: "move_fly", tile: i });
+    tileLabel = "Move the fly here";
+  }
+  if (tileAction) {
+    box.classList.add("target");
+    ui.markAction(box, tileAction);
+    box.setAttribute("title", tileLabel);
+  }
+
+  const status = tile.resolving ? "resolving now" : tile.resolved ? "resolved" : "";
+  box.append(ui.el("div", { class: "aq-tile-head" },
+    ui.el("span", { class: "letter", text: tile.letter }),
+    ui.el("span", { class: "cap", text: `${tile.flies}/${tile.capacity} flies` }),
+    status ? ui.el("span", { class: "state", text: status }) : null,
+    tileAction ? ui.el("span", { class: "hint-chip", text: tileLabel }) : null));
+
+  // Fly tokens: filled ones for the flies present, dashed rings for the room left.
+  const flies = ui.el("div", { class: "aq-flies" });
+  const eatFly = findLegal(view, { type: "eat_fly", tile: i });
+  for (let k = 0; k < Math.max(tile.flies, tile.capacity); k++) {
+    const token = ui.el("span", { class: "aq-fly-slot" }, fly(ui, k >= tile.flies));
+    if (eatFly && k < tile.flies) {
+      token.classList.add("prey");
+      token.setAttribute("title", `Eat a fly from ${tile.name}`);
+      ui.markAction(token, eatFly);
+    }
+    flies.append(token);
+  }
+  box.append(flies);
+
+  const cards = ui.el("div", { class: "aq-edge" });
+  for (const c of tile.cards) {
+    const el = card(ui, t, c, { small: true });
+    if (c.card !== null) {
+      const eat = findLegal(view, { type: "eat_card", tile: i, seat: c.seat, card: c.card });
+      if (eat) {
+        el.classList.add("prey");
+        el.setAttribute("title", `Eat ${cardName(t, c.card)} ${c.card} (${ui.seatName(c.seat)})`);
+        ui.markAction(el, eat);
+      }
+    }
+    cards.append(el);
+  }
+  if (!tile.cards.length) cards.append(ui.el("span", { class: "aq-empty", text: tile.resolved ? "" : "no cards yet" }));
+  box.append(cards);
+  return box;
+}
+
+// ---- the choices the seat at the device has now, spelled out as buttons ---------------------------------------------
+function choicePanel(view, ui) {
+  const t = view.table;
+  if (!view.legal.length) return null;
+  const box = ui.el("div", { class: "aq-choices" });
+  if (has(view, "eat_fly") || has(view, "eat_card")) {
+    const a = t.acting;
+    box.append(ui.el("p", { text: `${cardName(t, a.card)} ${a.card} still eats ${a.left}. Click the prey on the pond, or:` }));
+    box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => {
+      const where = t.tiles[act.tile].name;
+      const label = act.type === "eat_fly" ? `A fly from ${where}` : `${cardName(t, act.card)} ${act.card} (${ui.seatName(act.seat)}) on ${where}`;
+      return ui.actionButton(label, act);
+    })));
+  } else if (has(view, "move_fly")) {
+    box.append(ui.el("p", { text: "Your Dragonfly moves one fly from its tile to another Water tile with room:" }));
+    box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => ui.actionButton(`To ${t.tiles[act.tile].name}`, act))));
+  } else if (has(view, "resolve")) {
+    box.append(ui.el("p", { text: "Choose the next Water tile to resolve (click it, or):" }));
+    box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => ui.actionButton(`Resolve ${t.tiles[act.tile].name}`, act))));
+  } else {
+    return null; // planning: the hand below carries the choices
+  }
+  return box;
+}
+
+// ---- your hand ---------------------------------------------------------------------------------------------------
+function myHand(view, ui) {
+  const t = view.table;
+  if (view.seat === null || view.seat === undefined || !t.hand) {
+    return ui.el("div", { class: "aq-hand-area" }, ui.el("p", { class: "hint", text: "Watching: hands and face-down cards stay hidden." }));
+  }
+  const me = t.seats[view.seat];
+  const placing = has(view, "place");
+  const discarding = has(view, "discard");
+  const area = ui.el("div", { class: "aq-hand-area" + (placing || discarding ? " active" : ""), style: { borderColor: ui.seatColor(view.seat) } });
+  let hint = "";
+  if (placing) {
+    hint = ui.local.card === undefined
+      ? `Click a card, then a Water tile. This card goes ${t.face_up_next ? "face up" : "face down (only you will see it until its tile resolves)"}.`
+      : `Now click a Water tile for ${cardName(t, ui.local.card)} (or pick another card).`;
+  } else if (discarding) {
+    hint = "Click a card to discard it face down; then you draw.";
+  }
+  const row = ui.el("div", { class: "aq-hand" });
+  for (const n of t.hand) {
+    const el = card(ui, t, { seat: view.seat, card: n, face_up: true }, { extra: ui.local.card === n ? "selected" : "" });
+    if (placing) {
+      ui.markStep(el, `card-${n}`, () => { ui.local.card = n; ui.rerender(); });
+    } else if (discarding) {
+      const act = findLegal(view, { type: "discard", card: n });
+      if (act) { el.classList.add("discardable"); ui.markAction(el, act); }
+    }
+    row.append(el);
+  }
+  area.append(
+    ui.el("h3", {}, dot(ui, view.seat), `${ui.seatName(view.seat)} — your hand`,
+      ui.el("span", { class: "hint", text: ` · pile ${me.pile} · placed this round ${me.placed}/4` })),
+    hint ? ui.el("p", { class: "aq-hint", text: hint }) : null,
+    row,
+    t.discards && t.discards.length ? ui.el("p", { class: "hint" }, "Your discards this round (face down): ",
+      t.discards.map((n) => `${cardName(t, n)} ${n}`).join(", ")) : null);
+  return area;
+}
+
+// ---- the last resolution, step by step -----------------------------------------------------------------------------
+function resolutionPanel(view, ui) {
+  const t = view.table;
+  const steps = t.last_resolution;
+  if (!steps || !steps.length) return null;
+  const sig = JSON.stringify(steps);
+  const fresh = sig !== shownResolution;
+  shownResolution = sig;
+  const head = steps[0];
+  const tileName = t.tiles[head.tile].name;
+  const live = head.round === t.round && t.phase === "resolution" && t.current === head.tile;
+  const list = ui.el("ol", { class: "aq-steps" + (fresh ? " fresh" : "") });
+  const owned = (s, n) => `${cardName(t, n)} ${n} (${ui.seatName(s)})`;
+  let k = 0;
+  for (const st of steps) {
+    let line;
+    let cls = st.kind;
+    if (st.kind === "reveal") {
+      line = [`${ui.seatName(head.chooser)} chose ${tileName}.`,
+        st.revealed.length ? ` Revealed: ${st.revealed.map((c) => owned(c.seat, c.card)).join(", ")}.` : " No face-down card there."].join("");
+    } else if (st.kind === "tangle") {
+      line = st.card === 1 ? `${owned(st.seat, st.card)} tangled with another hook: it catches nothing and goes back.`
+        : `${owned(st.seat, st.card)} flew away with the other heron: it eats nothing and goes back.`;
+    } else {
+      const parts = [];
+      let flies = {};
+      for (const a of st.ate) {
+        if (a.fly) flies[a.tile] = (flies[a.tile] || 0) + 1;
+        else parts.push(owned(a.seat, a.card) + (a.tile === st.tile ? "" : ` from ${t.tiles[a.tile].name}`));
+      }
+      for (const [tile, n] of Object.entries(flies)) {
+        parts.push((n === 1 ? "a fly" : `${n} flies`) + (+tile === st.tile ? "" : ` from ${t.tiles[tile].name}`));
+      }
+      const trap = st.card === 1 || st.card === 10;
+      line = `${owned(st.seat, st.card)} ` + (parts.length ? `${trap ? "caught" : "ate"} ${parts.join(", ")}` : `${trap ? "caught" : "found"} nothing`);
+      if (st.moved) line += `, then moved a fly to ${t.tiles[st.moved.to].name}`;
+      line += ".";
+      if (!st.ate.length) cls += " empty";
+      if (st.ate.some((a) => !a.fly)) cls += " ate-card";
+    }
+    const li = ui.el("li", { class: cls, style: fresh ? { animationDelay: `${k * 0.35}s` } : {} }, dot(ui, st.kind === "reveal" ? head.chooser : st.seat), line);
+    list.append(li);
+    k++;
+  }
+  if (live && t.acting) {
+    list.append(ui.el("li", { class: "waiting" }, dot(ui, t.acting.seat),
+      `${owned(t.acting.seat, t.acting.card)} is choosing… (${ui.seatName(t.acting.seat)} decides)`));
+  }
+  const title = live ? `Resolving ${tileName} now` : `Last tile resolved: ${tileName} (round ${head.round})`;
+  return ui.el("section", { class: "aq-resolution" }, ui.el("h3", { text: title }), list);
+}
+
+// ---- every seat: score, cards left, this round's catch ---------------------------------------------------------------
+function seatsPanel(view, ui) {
+  const t = view.table;
+  const box = ui.el("div", { class: "aq-seats" });
+  for (const info of t.seats) {
+    const s = info.seat;
+    const c = info.catch;
+    const waiting = view.to_act.includes(s);
+    const catchRow = ui.el("div", { class: "aq-catch" },
+      c.flies ? ui.el("span", { class: "aq-catch-flies", title: `${c.flies} flies caught` }, fly(ui), `× ${c.flies}`) : null,
+      c.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true }, { small: true, extra: p.seat === s ? "own" : "" })));
+    const played = ui.el("div", { class: "aq-played" },
+      c.predators.length ? ui.el("small", { text: `Acted: ${c.predators.map((n) => cardName(t, n)).join(", ")}` }) : null,
+      c.returned.length ? ui.el("small", { text: ` · tangled: ${c.returned.map((n) => cardName(t, n)).join(", ")}` }) : null);
+    box.append(ui.el("div", { class: "aq-seat" + (waiting ? " to-act" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s) } },
+      ui.el("div", { class: "aq-seat-name" }, dot(ui, s), ui.seatName(s),
+        s === t.heron ? ui.el("span", { class: "aq-badge", title: "holds the heron token: starts this round", text: "heron" }) : null,
+        ui.el("span", { class: "pts", text: `${info.score} pts` })),
+      ui.el("small", { class: "hint", text: `hand ${info.hand} · pile ${info.pile} · placed ${info.placed}/4` }),
+      ui.el("div", { class: "aq-catch-label", text: c.flies || c.cards.length ? "Caught this round:" : "Nothing caught yet this round" }),
+      catchRow, played));
+  }
+  return box;
+}
+
+// ---- score table: per-round totals and the last round's breakdown --------------------------------------------------
+function scoreTable(view, ui) {
+  const t = view.table;
+  if (!t.history.length) return null;
+  const n = view.players;
+  const last = t.history[t.history.length - 1];
+  const keys = last[0].rows.map((r) => r.label);
+  return ui.el("details", { class: "aq-scores", open: true },
+    ui.el("summary", { text: `Scores after round ${t.history.length}` }),
+    ui.el("table", {},
+      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), t.history.map((_, r) => ui.el("th", { text: `R${r + 1}` })), ui.el("th", { text: "Total" }))),
+      ui.el("tbody", {}, Array.from({ length: n }, (_, s) => ui.el("tr", {},
+        ui.el("td", {}, dot(ui, s), ui.seatName(s)),
+        t.history.map((round) => ui.el("td", { class: "num", title: round[s].rows.map((r) => `${r.label}: ${r.count} → ${r.points}`).join("\n"), text: String(round[s].total) })),
+        ui.el("td", { class: "num strong", text: String(t.scores[s]) }))))),
+    ui.el("h4", { text: `Round ${t.history.length} in detail (count → points)` }),
+    ui.el("table", { class: "aq-breakdown" },
+      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), keys.map((k) => ui.el("th", { text: k })), ui.el("th", { text: "Round" }))),
+      ui.el("tbody", {}, last.map((row) => ui.el("tr", {},
+        ui.el("td", {}, dot(ui, row.seat), ui.seatName(row.seat)),
+        row.rows.map((r) => ui.el("td", { class: "num" + (r.count ? "" : " zero"), text: r.count ? `${r.count} → ${r.points}` : "—" })),
+        ui.el("td", { class: "num strong", text: String(row.total) }))))));
+}
+
+// ---- the ten cards -------------------------------------------------------------------------------------------------
+function cardReference(t, ui) {
+  return ui.el("details", { class: "aq-reference" },
+    ui.el("summary", { text: "The ten predator cards" }),
+    ui.el("ul", {}, t.cards.map((c) => ui.el("li", {},
+      ui.el("b", { text: `${c.card} ${c.name}` }),
+      ui.el("span", { class: "hint", text: c.family ? ` (${c.family})` : " (never prey)" }),
+      ` — ${c.text}`))));
+}
