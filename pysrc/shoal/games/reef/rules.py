@@ -24,10 +24,11 @@ class Rules:
 
     rounds = 17
 
-    def __init__(self, variant: str = "core") -> None:
+    def __init__(self, variant: str = "core", line: Iterable[int] | None = None) -> None:
         if variant not in VARIANTS:
             raise ValueError(f"unknown variant {variant!r}")
         self.variant = variant
+        self.line = tuple(line) if line is not None else None  # a Scenario's fixed Ecosystems, left to right
 
     # --- set-up and the market ---------------------------------------------------------------------------------
     def market_size(self, players: int) -> int:
@@ -53,7 +54,9 @@ class Rules:
         return shape.points[:-1] if players in (2, 3) else shape.points
 
     def ecosystem_line(self, players: int, rng) -> list[int]:
-        """The Ecosystem numbers laid out left to right (empty in the Family variant)."""
+        """The Ecosystem numbers laid out left to right (empty in the Family variant; a Scenario's own line)."""
+        if self.line is not None:
+            return list(self.line)
         if self.variant == "family":
             return []
         if self.variant == "advanced":
@@ -104,5 +107,7 @@ class Rules:
 
 
 def make_rules(options: dict[str, Any]) -> Rules:
-    """The rules a match's options ask for."""
-    return Rules(options.get("variant", "core"))
+    """The rules a match's options ask for: the variant, a Scenario's Ecosystems, a Modification's change."""
+    from .achievements.modifications import rules_for  # late: the Modifications subclass Rules
+
+    return rules_for(options)
