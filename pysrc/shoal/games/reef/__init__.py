@@ -11,6 +11,7 @@ from typing import Any
 from shoal.core import Action, Game, Option, Rng
 
 from . import play, view
+from .achievements.tables import MODIFICATION_CHOICES, MODIFICATIONS, SCENARIO_CHOICES
 from .bots import BOTS
 from .state import OVER, ReefState
 
@@ -25,6 +26,13 @@ class Reef(Game):
         "variant": Option("Variant", ("core", "family", "advanced"), "core",
                           "Core: Ecosystems 1–6. Family: animals only, no Reefs or Ecosystems. "
                           "Advanced: six of the 24 Ecosystem tiles at random. One player plays the solo rules."),
+        "scenario": Option("Scenario", SCENARIO_CHOICES, "none",
+                           "Scenarios A–O: set Ecosystems in a set order, a minimum score and an objective to reach "
+                           "(A: Ecosystems 1–6, 60+ … O: 100+ and five Ecosystems scored). Overrides the variant's "
+                           "Ecosystems."),
+        "modification": Option("Modification", MODIFICATION_CHOICES, "none",
+                               "; ".join(f"{m.number}: {m.short}" for m in MODIFICATIONS.values())
+                               + ". Changes one rule for everyone."),
     }
     summary = ("Grow a coral reef tile by tile from your Hot Spot: close hexagons of one colour into Habitats for "
                "Small Animals, crown them with Large Animals, and feed Reefs and Ecosystems for points.")
@@ -46,6 +54,8 @@ class Reef(Game):
         "two discarded each round, and a rating from 60+ to 100+.",
         "Reconstructions (placeholders until the printed values are known): the 70 tiles (every 2- or 3-colour "
         "tile once), Hot Spot colour orders, Small Animal points 1/1/2/2/3/3 and the Large Animal shapes and points.",
+        "Achievements: a Scenario (set Ecosystems, a minimum score, an objective) or a Modification (one rule "
+        "changed for all) may be chosen before the game; 25 Challenges are checked for everyone at the end.",
     ]
     bots = BOTS
 

@@ -246,6 +246,9 @@ def outcome(s: ReefState) -> dict[str, Any]:
     extra: dict[str, Any] = {"turn_order": order}
     if s.players == 1:
         extra["rating"] = solo_rating(scores[0])
+    from .achievements import evaluate_state  # late: the achievements read this module's winner()
+
+    extra["achievements"] = evaluate_state(s)  # each seat's Scenario, Challenges, Modification, with reasons
     return o.to_json(winners=[winner(scores, order)], **extra)
 
 
