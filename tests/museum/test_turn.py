@@ -220,3 +220,19 @@ def test_a_full_game_places_all_eighteen_paintings():
     assert {c["card"]["id"] for c in t["cards"]} == set(range(18))
     occ = t["occupied"]
     assert occ["max_x"] - occ["min_x"] < 5 and occ["max_y"] - occ["min_y"] < 5
+
+
+def test_from_the_deal_the_facing_is_always_forced():
+    """docs/rulings.md, museum (observation): face-up cards sit on one colour of a checkerboard and face-down cards on
+    the other, and a card is revealed only once all four neighbours are filled, so an empty square never touches both
+    kinds: the placer's choice (RULINGS museum 3) arises only in positions built by hand, as in
+    test_next_to_both_the_placer_chooses_the_facing."""
+    for seed in range(20):
+        m = shoal.new_match("museum", 2, seed=seed)
+        rng = Rng(seed, 5)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            legal = m.legal_actions(seat)
+            places = [(a["card"], a["x"], a["y"]) for a in legal if a["type"] == "place"]
+            assert len(places) == len(set(places)), "one facing per card and square"
+            m.play(seat, rng.choice(legal))
