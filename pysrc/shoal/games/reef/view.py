@@ -15,6 +15,7 @@ from .geometry import (coral_dirs, coral_polygon, habitat_polygon, hex_offsets, 
                        tile_shapes, xy)
 from .play import large_options, score_sheets
 from .scoring import BoardFacts, total
+from .achievements.live import live as live_achievements
 from .state import LARGE, OVER, PLACE, ReefState
 
 
@@ -142,6 +143,7 @@ def _public(s: ReefState) -> dict[str, Any]:
         "geometry": GEOMETRY,
         "colours": [{"letter": c, "name": data.COLOUR_NAMES[c], "species": data.SPECIES_OF_COLOUR[c]}
                     for c in data.COLOURS],
+        "achievements": live_achievements(s),  # the Scenario's objective and standing so far; the Modification
     }
     if s.phase == PLACE:
         frontier, spots = _frontier_and_spots(s)
