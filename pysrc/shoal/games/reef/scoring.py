@@ -14,7 +14,8 @@ A teacher's page, a Scenario check or a bot can call :func:`score_position` on a
     sheet[0]["total"], sheet[0]["rows"]   # rows: Large Animals, Small Animals, Reefs, then each Ecosystem
 
 Positions use the board format of :meth:`Board.to_json`; ``"auto_habitats": true`` forms every Habitat the tiles
-complete, so a hand-built position may leave ``habitats`` out. Nothing here reads the match state or the RNG.
+complete, so a hand-built position may leave ``habitats`` out; ``"modification": "3"`` scores under that
+Modification (see ``achievements``). Nothing here reads the match state or the RNG.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from . import data
 from .board import Board, from_json
 from .ecosystems import ecosystem_label, score_ecosystem
 from .geometry import STEPS, Coral, Point, coral_neighbour_candidates, touching_corals
-from .rules import Rules
+from .rules import Rules, make_rules
 
 
 _DU = tuple(s[0] for s in STEPS)
@@ -128,7 +129,7 @@ def parse_position(position: dict[str, Any]) -> tuple[list[Board], list[tuple[in
     auto = bool(position.get("auto_habitats", False))
     boards = [from_json(b, auto_habitats=auto) for b in position["boards"]]
     line = [(int(n), str(s)) for n, s in position.get("ecosystems", [])]
-    rules = Rules(position.get("variant", "core"))
+    rules = make_rules(position)  # the variant, and a "modification" if the position names one
     return boards, line, rules
 
 
