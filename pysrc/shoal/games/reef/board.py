@@ -10,13 +10,28 @@ from typing import Any, Callable, Iterable
 
 from . import data
 from .geometry import (CELL_STEPS, EDGE_CORAL, STEPS, Coral, Point, add, cell_point, coral_dirs, corners_at,
-                       habitat_neighbours, orientations, point_cell, axial_to_step, sub)
+                       habitat_neighbours, orientation_of, point_cell, axial_to_step, sub)
 
 HOT_SPOT_TILE = -1  # tile id of the three Hot Spot cells
 BLANK = "."  # the Hot Spot's central hexagon: no coral
 # The Hot Spot's three cells round the vertex (2, 0) and their rotations: each cell's coral 0 is its blank third.
 HOT_SPOT_CELLS: tuple[tuple[tuple[int, int], int], ...] = (((0, 0), 0), ((1, -1), 2), ((1, 0), 4))
 HOT_SPOT_CENTRE: Point = (2, 0)
+
+
+_ORIENTATIONS: dict[str, list[tuple[list[Point], list[tuple[int, bool]]]]] = {}
+
+
+def shape_orientations(shape: data.LargeShape) -> list[tuple[list[Point], list[tuple[int, bool]]]]:
+    """Each distinct orientation of a Large Animal shape as lattice offsets, with every (rot, mirror) giving it."""
+    if shape.id not in _ORIENTATIONS:
+        combos: dict[tuple, list[tuple[int, bool]]] = {}
+        for mirror in (False, True):
+            for rot in range(6):
+                combos.setdefault(orientation_of(shape.cells, rot, mirror), []).append((rot, mirror))
+        _ORIENTATIONS[shape.id] = [([axial_to_step(dq, dr) for dq, dr in cells], pairs)
+                                   for cells, pairs in combos.items()]
+    return _ORIENTATIONS[shape.id]
 
 
 def hot_spot_tiles(index: int) -> list[tuple[Point, str, int]]:
@@ -141,11 +156,11 @@ class Board:
     def large_spots(self, shape: data.LargeShape, must_cover: Iterable[Point],
                     allowed: Callable[[list[str]], bool]) -> list[dict[str, Any]]:
         """Every placement of ``shape`` resting only on uncovered Small Animals, covering one of ``must_cover``,
-        whose species pass ``allowed``. Each is ``{"cells": [sorted vertices], "orientations": [(rot, mirror)]}``."""
+        whose species pass ``allowed``. Each is ``{"cells": [sorted vertices], "orientations": [(rot, mirror), ...]}``
+        listing every (rotation, mirror) of the shape that lands on exactly those cells."""
         free = {v for v in self.habitats if v not in self.covered}
         found: dict[tuple[Point, ...], dict[str, Any]] = {}
-        for o in orientations(shape.cells):
-            offsets = [axial_to_step(dq, dr) for dq, dr in o["cells"]]
+        for offsets, pairs in shape_orientations(shape):
             for target in must_cover:
                 if target not in free:
                     continue
@@ -153,12 +168,9 @@ class Board:
                     anchor = sub(target, off)
                     cells = tuple(sorted(add(anchor, x) for x in offsets))
                     if cells in found:
-                        entry = found[cells]
-                        if (o["rot"], o["mirror"]) not in entry["orientations"]:
-                            entry["orientations"].append((o["rot"], o["mirror"]))
                         continue
                     if all(c in free for c in cells) and allowed([self.habitats[c] for c in cells]):
-                        found[cells] = {"cells": list(cells), "orientations": [(o["rot"], o["mirror"])]}
+                        found[cells] = {"cells": list(cells), "orientations": list(pairs)}
         return [found[k] for k in sorted(found)]
 
     def attract(self, animal: str, points: int, cells: Iterable[Point]) -> None:

@@ -1,7 +1,147 @@
-"""Bots for AQUA: they see only their view and their legal actions."""
+"""Bots for AQUA. They see only their view and their legal actions, and rebuild boards from the view's plain data.
+
+* ``random``: any legal action.
+* ``greedy``: the immediate gain in final score — Small Animals, Reefs, Ecosystems — of each placement, plus the
+  best Large Animal it would let it attract; a small bonus for hexagons left two-thirds complete breaks ties.
+"""
 
 from __future__ import annotations
 
-from shoal.bots import random_bot
+from typing import Any
 
-BOTS = {"random": random_bot}
+from shoal.bots import random_bot
+from shoal.core import Action, Rng, View
+
+from . import data
+from .board import Board
+from .geometry import EDGE_CORAL, STEPS, add, cell_point, coral_dirs, corners_at
+from .rules import Rules
+from .scoring import BoardFacts, score_rows, total
+
+SHORTLIST = 14  # placements scored in full after the quick sort
+PROMISE = 0.4  # value of a hexagon two-thirds complete with its third cell still empty
+
+
+def board_from_view(bv: dict[str, Any]) -> Board:
+    """Rebuild a :class:`Board` from ``view.table.boards[seat]``."""
+    b = Board(bv["hot_spot"])
+    for t in bv["tiles"]:
+        if not t["hot_spot"]:
+            b.lay(cell_point(t["q"], t["r"]), t["tile"], t["colours"], t["rot"])
+    for h in bv["habitats"]:
+        b.form_habitat(tuple(h["at"]), h["species"])
+    for la in bv["large"]:
+        b.attract(la["animal"], la["points"], [tuple(c) for c in la["cells"]])
+    return b
+
+
+class _Scorer:
+    """Scores one seat's board against the others' fixed facts (Ecosystem 14 compares players)."""
+
+    def __init__(self, table: dict[str, Any], seat: int) -> None:
+        self.rules = Rules(table["variant"])
+        self.line = [(e["number"], e["native"]) for e in table["ecosystems"]]
+        self.seat = seat
+        self.boards = [board_from_view(bv) for bv in table["boards"]]
+        self.facts = [BoardFacts(b, self.rules) for b in self.boards]
+        self.small_left = {s["species"]: s["left"] for s in table["supply"]["small"]}
+
+    def score(self, board: Board) -> int:
+        facts = list(self.facts)
+        facts[self.seat] = BoardFacts(board, self.rules)
+        return total(score_rows(facts, self.line, self.rules, self.seat))
+
+
+def _promise(board: Board, cell, rot: int) -> float:
+    """Hexagons round the new tile with two matching corals and an empty third cell."""
+    out = 0.0
+    for d in coral_dirs(rot):
+        vertex = add(cell, STEPS[d])
+        colours = [board.corals.get(c) for c in corners_at(vertex)]
+        have = [c for c in colours if c is not None]
+        if len(have) == 2 and have[0] == have[1]:
+            out += PROMISE
+    return out
+
+
+def _quick(board: Board, colours: str, action: Action, line_natives: set[str]) -> float:
+    """A cheap first estimate: points of Habitats completed, matching edges, promise."""
+    cell = cell_point(action["q"], action["r"])
+    trial = board.clone()
+    formed = trial.lay(cell, 0, colours, action["rot"])
+    value = 0.0
+    for _, colour in formed:
+        species = data.SPECIES_OF_COLOUR[colour]
+        value += data.SMALL_POINTS[species] + (3 if species in line_natives else 0) + 2
+    value += 0.3 * sum(1 for k, c in board.needs(cell) if colours[EDGE_CORAL[action["rot"]][k]] == c)
+    return value + _promise(trial, cell, action["rot"])
+
+
+def _best_large(scorer: _Scorer, board: Board, fresh: list, table_large: dict[str, list[int]]) -> float:
+    """The best score gain a Large Animal could add after a placement that formed ``fresh`` Habitats."""
+    base = scorer.score(board)
+    best = 0.0
+    allowed = lambda species: scorer.rules.large_cover_allowed(species, scorer.line)  # noqa: E731
+    for shape in data.LARGE_SHAPES:
+        stack = table_large.get(shape.id) or []
+        if not stack:
+            continue
+        spots = board.large_spots(shape, fresh, allowed)
+        if spots:
+            trial = board.clone()
+            trial.attract(shape.animals[0], stack[0], spots[0]["cells"])
+            best = max(best, scorer.score(trial) - base)
+    return best
+
+
+def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
+    """Greedy on the immediate gain in final score, Habitats and Large Animals included."""
+    table = view["table"]
+    seat = view["seat"]
+    kinds = {a["type"] for a in legal}
+    scorer = _Scorer(table, seat)
+    board = scorer.boards[seat]
+    stacks = {s["shape"]: s["stack"] for s in table["supply"]["large"]}
+    if "large" in kinds or "skip_large" in kinds:
+        base = scorer.score(board)
+        best, choice = 0.0, {"type": "skip_large"}
+        for a in legal:
+            if a["type"] != "large":
+                continue
+            trial = board.clone()
+            trial.attract(a["animal"], stacks[data.SHAPE_OF_ANIMAL[a["animal"]]][0], [tuple(c) for c in a["cells"]])
+            gain = scorer.score(trial) - base + rng.below(100) / 1000
+            if gain > best:
+                best, choice = gain, a
+        return choice
+    places = [a for a in legal if a["type"] == "place"]
+    natives = {n for _, n in scorer.line}
+    market = [m["colours"] for m in table["market"]]
+    quick = sorted(((_quick(board, market[a["tile"]], a, natives) + rng.below(100) / 1000, i)
+                    for i, a in enumerate(places)), reverse=True)
+    base = scorer.score(board)
+    best_gain, best = None, places[quick[0][1]]
+    for q, i in quick[:SHORTLIST]:
+        a = places[i]
+        trial = board.clone()
+        cell = cell_point(a["q"], a["r"])
+        formed = trial.lay(cell, 0, market[a["tile"]], a["rot"])
+        left = dict(scorer.small_left)
+        fresh = []
+        for vertex, colour in formed:
+            species = data.SPECIES_OF_COLOUR[colour]
+            if left[species] > 0:
+                left[species] -= 1
+                trial.form_habitat(vertex, species)
+                fresh.append(vertex)
+        gain = scorer.score(trial) - base + _promise(trial, cell, a["rot"]) + q / 1000
+        if fresh:
+            gain += _best_large(scorer, trial, fresh, stacks)
+        if best_gain is None or gain > best_gain:
+            best_gain, best = gain, a
+    if "snail" in kinds and best_gain is not None and best_gain < 1 and len(table["market"]) > 2:
+        return {"type": "snail"}
+    return best
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot}

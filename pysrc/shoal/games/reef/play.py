@@ -56,8 +56,6 @@ def _start_round(s: ReefState) -> bool:
     rules = s.rules
     if s.round >= rules.rounds:
         return False
-    if not rules.keeps_leftover(s.players):
-        s.market = []
     need = rules.market_size(s.players) - len(s.market)
     if need > len(s.pile):
         return False
@@ -213,6 +211,9 @@ def _end_turn(s: ReefState) -> None:
         else:
             s.snail_holder = s.snail_taker
     s.last_order = list(s.done)
+    if not s.rules.keeps_leftover(s.players) and s.market:
+        s.log.add("The rest of the market is discarded: " + ", ".join(text.tile(t) for t in s.market) + ".")
+        s.market = []
     if not _start_round(s):
         s.phase = OVER
         s.queue = []

@@ -11,8 +11,8 @@ from typing import Any
 
 from . import data, text
 from .board import BLANK, HOT_SPOT_CENTRE, HOT_SPOT_TILE, Board
-from .geometry import (coral_dirs, coral_polygon, habitat_polygon, hex_offsets, orientations, point_cell,
-                       tile_shapes, xy)
+from .geometry import (axial_to_step, coral_dirs, coral_polygon, habitat_polygon, hex_offsets, orientation_of,
+                       point_cell, tile_shapes, xy)
 from .play import large_options, score_sheets
 from .scoring import BoardFacts, total
 from .achievements.live import live as live_achievements
@@ -88,9 +88,10 @@ def _supply(s: ReefState) -> dict[str, Any]:
             "shape": shape.id, "label": shape.label, "animals": list(shape.animals),
             "names": [data.LARGE_NAMES[a] for a in shape.animals], "stack": list(s.large[shape.id]),
             "next": s.large[shape.id][0] if s.large[shape.id] else None,
-            # The shape in every (rotation, mirror): axial offsets, and drawn hexagons around the origin vertex.
-            "orientations": [{"rot": o["rot"], "mirror": o["mirror"], "cells": [list(c) for c in o["cells"]]}
-                             for o in orientations(shape.cells)],
+            # The shape in each (rotation, mirror): hexagon centres in plane coordinates around its first cell.
+            "orientations": [{"rot": rot, "mirror": mirror,
+                              "centres": [xy(axial_to_step(*h)) for h in orientation_of(shape.cells, rot, mirror)]}
+                             for mirror in (False, True) for rot in range(6)],
         })
     return {"small": small, "large": large}
 
