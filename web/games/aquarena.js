@@ -9,18 +9,19 @@ const has = (view, type) => view.legal.some((a) => a.type === type);
 const FAMILY = { fish: "fish", amphibian: "amphibian", insect: "insect" };
 const PHASE = { planning: "Planning", resolution: "Resolution", over: "Game over" };
 
-// The last resolution already animated, so that redrawing the same one (a click elsewhere) does not replay it.
-let shownResolution = "";
+// How far the resolution on screen has been told: only steps new since the last drawing slide in, one by one.
+const told = { key: "", count: 0 };
 
 export default {
   render(root, view, ui) {
     const t = view.table;
+    const resolving = t.phase === "resolution";
     const parts = [
       header(view, ui),
       pond(view, ui),
       choicePanel(view, ui),
-      myHand(view, ui),
-      resolutionPanel(view, ui),
+      resolving ? resolutionPanel(view, ui) : myHand(view, ui),
+      resolving ? myHand(view, ui) : resolutionPanel(view, ui),
       seatsPanel(view, ui),
       scoreTable(view, ui),
       cardReference(t, ui),
@@ -71,7 +72,7 @@ function card(ui, t, c, opts = {}) {
     dataset: { card: String(info.card), seat: owner === undefined ? "" : String(owner) },
   },
   ui.el("span", { class: "num", text: String(info.card) }),
-  ui.el("span", { class: "name", text: info.name }),
+  ui.el("span", { class: "name" + (info.name.length > 8 ? " long" : ""), text: info.name }),
   info.family ? ui.el("span", { class: "fam", text: FAMILY[info.family] }) : ui.el("span", { class: "fam none", text: "never prey" }),
   hidden ? ui.el("span", { class: "down", text: "face down" }) : null);
 }
@@ -145,7 +146,7 @@ function tileBox(view, ui, tile) {
     ui.el("span", { class: "letter", text: tile.letter }),
     ui.el("span", { class: "cap", text: `${tile.flies}/${tile.capacity} flies` }),
     status ? ui.el("span", { class: "state", text: status }) : null,
-    tileAction ? ui.el("span", { class: "hint-chip", text: tileLabel }) : null));
+    tileAction ? ui.el("span", { class: "hint-chip", text: tileChip(tileAction) }) : null));
 
   // Fly tokens: filled ones for the flies present, dashed rings for the room left.
   const flies = ui.el("div", { class: "aq-flies" });
@@ -174,9 +175,13 @@ function tileBox(view, ui, tile) {
     }
     cards.append(el);
   }
-  if (!tile.cards.length) cards.append(ui.el("span", { class: "aq-empty", text: tile.resolved ? "" : "no cards yet" }));
+  if (!tile.cards.length && t.phase === "planning") cards.append(ui.el("span", { class: "aq-empty", text: "no cards yet" }));
   box.append(cards);
   return box;
+}
+
+function tileChip(action) {
+  return { place: "place here", resolve: "resolve", move_fly: "move the fly here" }[action.type];
 }
 
 // ---- the choices the seat at the device has now, spelled out as buttons ---------------------------------------------
@@ -233,13 +238,14 @@ function myHand(view, ui) {
     }
     row.append(el);
   }
-  area.append(
+  area.append(...[
     ui.el("h3", {}, dot(ui, view.seat), `${ui.seatName(view.seat)} — your hand`,
       ui.el("span", { class: "hint", text: ` · pile ${me.pile} · placed this round ${me.placed}/4` })),
     hint ? ui.el("p", { class: "aq-hint", text: hint }) : null,
     row,
     t.discards && t.discards.length ? ui.el("p", { class: "hint" }, "Your discards this round (face down): ",
-      t.discards.map((n) => `${cardName(t, n)} ${n}`).join(", ")) : null);
+      t.discards.map((n) => `${cardName(t, n)} ${n}`).join(", ")) : null,
+  ].filter(Boolean));
   return area;
 }
 
@@ -248,20 +254,22 @@ function resolutionPanel(view, ui) {
   const t = view.table;
   const steps = t.last_resolution;
   if (!steps || !steps.length) return null;
-  const sig = JSON.stringify(steps);
-  const fresh = sig !== shownResolution;
-  shownResolution = sig;
   const head = steps[0];
+  const key = JSON.stringify([head, view.seat]);
+  const already = told.key === key ? told.count : 0;
+  told.key = key;
+  told.count = steps.length;
   const tileName = t.tiles[head.tile].name;
   const live = head.round === t.round && t.phase === "resolution" && t.current === head.tile;
-  const list = ui.el("ol", { class: "aq-steps" + (fresh ? " fresh" : "") });
+  const list = ui.el("ol", { class: "aq-steps" });
   const owned = (s, n) => `${cardName(t, n)} ${n} (${ui.seatName(s)})`;
+  const pending = live && t.acting ? steps[steps.length - 1] : null; // the card still eating: its step is open
   let k = 0;
   for (const st of steps) {
     let line;
     let cls = st.kind;
     if (st.kind === "reveal") {
-      line = [`${ui.seatName(head.chooser)} chose ${tileName}.`,
+      line = [head.last ? `${tileName}, the last tile, resolved without a choice (equal numbers from ${ui.seatName(head.chooser)}).` : `${ui.seatName(head.chooser)} chose ${tileName}.`,
         st.revealed.length ? ` Revealed: ${st.revealed.map((c) => owned(c.seat, c.card)).join(", ")}.` : " No face-down card there."].join("");
     } else if (st.kind === "tangle") {
       line = st.card === 1 ? `${owned(st.seat, st.card)} tangled with another hook: it catches nothing and goes back.`
@@ -277,19 +285,24 @@ function resolutionPanel(view, ui) {
         parts.push((n === 1 ? "a fly" : `${n} flies`) + (+tile === st.tile ? "" : ` from ${t.tiles[tile].name}`));
       }
       const trap = st.card === 1 || st.card === 10;
-      line = `${owned(st.seat, st.card)} ` + (parts.length ? `${trap ? "caught" : "ate"} ${parts.join(", ")}` : `${trap ? "caught" : "found"} nothing`);
-      if (st.moved) line += `, then moved a fly to ${t.tiles[st.moved.to].name}`;
-      line += ".";
-      if (!st.ate.length) cls += " empty";
+      if (st === pending) {
+        line = `${owned(st.seat, st.card)}` + (parts.length ? ` ate ${parts.join(", ")} so far` : "") +
+          (t.decision === "move" ? `; a fly must move to another tile: ${ui.seatName(st.seat)} to choose where.`
+            : `; ${t.acting.left} more to eat: ${ui.seatName(st.seat)} to choose which.`);
+        cls += " waiting";
+      } else {
+        line = `${owned(st.seat, st.card)} ` + (parts.length ? `${trap ? "caught" : "ate"} ${parts.join(", ")}` : `${trap ? "caught" : "found"} nothing`);
+        if (st.moved) line += `, then moved a fly to ${t.tiles[st.moved.to].name}`;
+        line += ".";
+      }
+      if (!st.ate.length && st !== pending) cls += " empty";
       if (st.ate.some((a) => !a.fly)) cls += " ate-card";
     }
-    const li = ui.el("li", { class: cls, style: fresh ? { animationDelay: `${k * 0.35}s` } : {} }, dot(ui, st.kind === "reveal" ? head.chooser : st.seat), line);
+    const fresh = k >= already;
+    const li = ui.el("li", { class: cls + (fresh ? " fresh" : ""), style: fresh ? { animationDelay: `${(k - already) * 0.35}s` } : {} },
+      dot(ui, st.kind === "reveal" ? head.chooser : st.seat), line);
     list.append(li);
     k++;
-  }
-  if (live && t.acting) {
-    list.append(ui.el("li", { class: "waiting" }, dot(ui, t.acting.seat),
-      `${owned(t.acting.seat, t.acting.card)} is choosing… (${ui.seatName(t.acting.seat)} decides)`));
   }
   const title = live ? `Resolving ${tileName} now` : `Last tile resolved: ${tileName} (round ${head.round})`;
   return ui.el("section", { class: "aq-resolution" }, ui.el("h3", { text: title }), list);
@@ -327,7 +340,7 @@ function scoreTable(view, ui) {
   const n = view.players;
   const last = t.history[t.history.length - 1];
   const keys = last[0].rows.map((r) => r.label);
-  return ui.el("details", { class: "aq-scores", open: true },
+  return ui.el("details", { class: "aq-scores", open: !view.over },
     ui.el("summary", { text: `Scores after round ${t.history.length}` }),
     ui.el("table", {},
       ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), t.history.map((_, r) => ui.el("th", { text: `R${r + 1}` })), ui.el("th", { text: "Total" }))),

@@ -37,7 +37,7 @@ def open_tile(state: AquarenaState, index: int, last: bool = False) -> None:
             state.tangled += same
     hidden = [(s, num) for s, num, up in tile.cards if not up]
     state.steps = [{
-        "kind": "reveal", "round": state.round, "tile": index, "chooser": chooser,
+        "kind": "reveal", "round": state.round, "tile": index, "chooser": chooser, "last": last,
         "revealed": [{"seat": s, "card": num} for s, num in hidden],
     }]
     shown = ", ".join(text.owned(s, num) for s, num in hidden)
