@@ -40,6 +40,18 @@ def test_heuristic_calls_lunch_with_a_strong_hand_and_passes_with_a_weak_one():
     assert heuristic_bot(m.view(1), m.legal_actions(1), Rng(1)) == {"type": "keep_passing"}
 
 
+def test_heuristic_says_aqua_with_a_weak_hand_and_agrees_with_a_strong_one():
+    m = new(3, seed=0)
+    m.play(0, {"type": "lunch"})
+    m.play(1, {"type": "keep_passing"})
+    m.play(2, {"type": "keep_passing"})
+    m.state.hands[1] = ["octopus", "shark717", "shark626"]
+    m.state.hands[2] = ["orca8", "orca5", "baby"]
+    assert heuristic_bot(m.view(1), m.legal_actions(1), Rng(0)) == {"type": "aqua"}
+    m.play(1, {"type": "agree"})
+    assert heuristic_bot(m.view(2), m.legal_actions(2), Rng(0)) == {"type": "agree"}
+
+
 def test_heuristic_plays_food_by_its_expected_rank():
     """Issue 3: "plays food by its expected rank": strong hand → valuable card, weak hand → its cheapest."""
     assert choose_food([-1, 0, 2, 3, 4, 5, 7], 1.0) == 7

@@ -61,7 +61,7 @@ def test_equal_strength_higher_food_played_takes_first():
     play_food(m2, [2, 4, -1])
     reveal = m2.state.history[-1]
     assert reveal["order"] == [2, 1, 0] and reveal["reasons"] == ["strength", "food"]
-    assert "higher food played (4 vs 2)" in reveal["explain"][1]
+    assert "tie-break 1, higher food played (4 vs 2)" in reveal["explain"][1]
 
 
 @pytest.mark.parametrize("caller,expected", [(0, [0, 1, 2, 3]), (2, [2, 3, 0, 1]), (3, [3, 0, 1, 2])])
@@ -76,6 +76,7 @@ def test_still_equal_nearest_clockwise_to_the_caller_takes_first(caller, expecte
         m.play(m.to_act()[0], m.legal_actions(m.to_act()[0])[0])
     reveal = m.state.history[-1]
     assert reveal["order"] == expected and reveal["reasons"] == ["seat"] * 3
+    assert f"tie-break 2, nearer clockwise to the Lunch caller {{seat:{caller}}}" in reveal["explain"][0]
     assert [t["seat"] for t in reveal["takes"]] == expected
 
 

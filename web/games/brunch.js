@@ -141,7 +141,7 @@ function myArea(view, ui) {
   const keeps = Object.fromEntries((t.keeps || []).map(([k, v]) => [k, v]));
   const handRow = ui.el("div", { class: "my-hand" });
   (t.hand || []).forEach((kind, i) => {
-    const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `pass it: keep ${keeps[kind]}` : "" });
+    const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `pass → keep ${keeps[kind]}` : "" });
     const action = { type: "pass", card: kind };
     if (passing && findLegal(view, action)) ui.markAction(card, action);
     handRow.append(card);

@@ -236,12 +236,14 @@ def reveal(state: BrunchState) -> None:
 
 
 def explain(ahead: int, behind: int, reason: str, totals: list[int], played: list[int], caller: int) -> str:
+    """Why ``ahead`` takes before ``behind``, naming the rule (or the tie-break) that decided it."""
     a, b = text.who(ahead), text.who(behind)
     if reason == "strength":
         return f"{a} before {b}: stronger ({totals[ahead]} vs {totals[behind]})"
     if reason == "food":
-        return f"{a} before {b}: both {totals[ahead]}, higher food played ({played[ahead]} vs {played[behind]})"
-    return (f"{a} before {b}: both {totals[ahead]} with food {played[ahead]}, "
+        return (f"{a} before {b}: both {totals[ahead]}; tie-break 1, higher food played "
+                f"({played[ahead]} vs {played[behind]})")
+    return (f"{a} before {b}: both {totals[ahead]} with food {played[ahead]}; tie-break 2, "
             f"nearer clockwise to the Lunch caller {text.who(caller)}")
 
 
