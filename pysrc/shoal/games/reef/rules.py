@@ -53,6 +53,10 @@ class Rules:
         """Points of one shape's stack, top first; at 2–3 players the shark-icon tile (the lowest) is removed."""
         return shape.points[:-1] if players in (2, 3) else shape.points
 
+    def uses_ecosystems(self) -> bool:
+        """Whether Ecosystems are laid out and scored (not in Family, unless a Scenario sets them)."""
+        return self.line is not None or self.variant != "family"
+
     def ecosystem_line(self, players: int, rng) -> list[int]:
         """The Ecosystem numbers laid out left to right (empty in the Family variant; a Scenario's own line)."""
         if self.line is not None:

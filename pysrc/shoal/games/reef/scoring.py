@@ -108,7 +108,7 @@ def score_rows(facts: list[BoardFacts], line: list[tuple[int, str]], rules: Rule
         each = [rules.reef_points(f, r) for r in reefs]
         rows.append({"label": "Reefs", "points": sum(each), "category": "reefs", "count": len(reefs),
                      "each": each})
-    for slot, (number, native) in enumerate(line):
+    for slot, (number, native) in enumerate(line if rules.uses_ecosystems() else []):
         rows.append({"label": ecosystem_label(number, native), "points": score_ecosystem(slot, line, facts, seat),
                      "category": "ecosystem", "slot": slot, "number": number, "native": native})
     return rows

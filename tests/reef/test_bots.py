@@ -1,0 +1,55 @@
+"""Bots: the greedy bot beats random play and answers quickly."""
+
+from __future__ import annotations
+
+import time
+
+import shoal
+from shoal.games.reef import GAME
+from shoal.core import Rng
+
+
+def test_bots_registered_random_first_best_last():
+    assert list(GAME.bots) == ["random", "greedy"]
+
+
+def test_greedy_beats_random_and_moves_fast():
+    """Issue: "heuristic (greedy on the immediate gain in final score, Habitats and Large Animals included)"; the
+    project: a bot move well under 0.1 s in CPython."""
+    wins, slowest = 0, 0.0
+    for seed in range(3):
+        m = shoal.new_match("reef", 2, seed=seed)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            view, legal = m.view(seat), m.legal_actions(seat)
+            if seat == 0:
+                start = time.perf_counter()
+                action = GAME.bots["greedy"](view, legal, Rng(seed, len(m.actions)))
+                slowest = max(slowest, time.perf_counter() - start)
+            else:
+                action = GAME.bots["random"](view, legal, Rng(seed, len(m.actions)))
+            m.play(seat, action)
+        scores = m.outcome()["scores"]
+        wins += scores[0] > scores[1]
+    assert wins == 3
+    assert slowest < 0.1
+
+
+def test_greedy_solo_reaches_the_rating_chart():
+    """Solo: the chart starts at 60; the greedy bot gets near it on average."""
+    scores = []
+    for seed in range(3):
+        m = shoal.new_match("reef", 1, seed=seed)
+        while not m.is_over():
+            m.play(0, m.bot_action(0, "greedy"))
+        scores.append(m.outcome()["scores"][0])
+    assert sum(scores) / len(scores) >= 50
+
+
+def test_greedy_takes_the_large_animal_that_scores():
+    """In the Large Animal phase greedy attracts the best-scoring animal rather than skipping."""
+    from .test_large import at_large_phase
+    from .helpers import H
+    m = at_large_phase({H(0, 0): "crab", H(1, 0): "turtle", H(0, 1): "seahorse", H(1, 1): "starfish"}, [H(0, 0)])
+    action = m.bot_action(0, "greedy")
+    assert action["type"] == "large" and action["animal"] in ("humpback", "whale_shark")

@@ -1,0 +1,101 @@
+"""What a seat sees: everything public but the pile order, with ready-to-draw shapes and the legal spots."""
+
+from __future__ import annotations
+
+import json
+
+import shoal
+from shoal.core import Rng
+from shoal.games.reef import data
+
+from .helpers import H
+
+
+def _midgame(players=3, seed=4, plies=25):
+    m = shoal.new_match("reef", players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(plies):
+        seat = m.to_act()[0]
+        m.play(seat, m.bot_action(seat, "greedy") if rng.below(2) else rng.choice(m.legal_actions(seat)))
+    return m
+
+
+def test_market_spots_are_exactly_the_legal_placements():
+    """The view lists, for every market tile and rotation, the frontier cells where it fits: the legal actions."""
+    m = _midgame()
+    seat = m.to_act()[0]
+    table = m.view(seat)["table"]
+    if table["phase"] != "place":
+        m.play(seat, {"type": "skip_large"})
+        seat = m.to_act()[0]
+        table = m.view(seat)["table"]
+    frontier = table["frontier"]
+    shown = {(m_["index"], frontier[i]["q"], frontier[i]["r"], rot)
+             for m_ in table["market"] for rot, cells in enumerate(m_["spots"]) for i in cells}
+    legal = {(a["tile"], a["q"], a["r"], a["rot"]) for a in m.legal_actions(seat) if a["type"] == "place"}
+    assert shown == legal and legal
+
+
+def test_pile_order_stays_secret_and_every_seat_sees_the_same_table():
+    """Issue: "the market, every player's reef and animals are public; the coral pile order is secret.\""""
+    m = _midgame(players=4)
+    tables = [m.view(s)["table"] for s in [None, 0, 1, 2, 3]]
+    text = json.dumps(tables[0])
+    assert tables[0]["pile"] == len(m.state.pile)
+    for t in tables:
+        t = dict(t)
+        t.pop("prompt")
+        t.pop("my_turn")
+        base = dict(tables[0])
+        base.pop("prompt")
+        base.pop("my_turn")
+        assert t == base
+    shown = {t["tile"] for b in tables[0]["boards"] for t in b["tiles"]} | {x["tile"] for x in tables[0]["market"]}
+    assert not shown & set(m.state.pile)
+    assert "rng" not in text and "state" not in tables[0]
+
+
+def test_boards_carry_ready_to_draw_polygons():
+    """docs/reef-geometry.md: corals as rhombi (4 points), Habitats and Large Animal cells as hexagons (6 points)."""
+    m = _midgame(players=2, plies=30)
+    for b in m.view(None)["table"]["boards"]:
+        assert len(b["corals"]) == sum(3 for t in b["tiles"]) - 3  # the Hot Spot's blank centre is no coral
+        assert all(len(c["points"]) == 4 for c in b["corals"])
+        assert all(len(h["hex"]) == 6 for h in b["habitats"])
+        for la in b["large"]:
+            assert len(la["hexes"]) == len(la["cells"]) == len(data.SHAPES[la["shape"]].cells)
+        for c in b["corals"]:
+            if c["reef"] is not None:
+                assert b["reefs"][c["reef"]]["colour"] == c["colour"]
+
+
+def test_ecosystem_scores_in_view_match_the_outcome():
+    """The view shows what each Ecosystem currently scores per seat; at the end these are the outcome's rows."""
+    m = shoal.new_match("reef", 2, seed=2)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        m.play(seat, m.bot_action(seat, "greedy"))
+    view = m.view(0)
+    out = view["outcome"]
+    for eco in view["table"]["ecosystems"]:
+        for seat in range(2):
+            row = next(r for r in out["breakdown"][seat] if r.get("slot") == eco["slot"])
+            assert row["points"] == eco["scores"][seat]
+    assert view["table"]["scores"] == out["scores"]
+    assert view["table"]["phase"] == "over" and view["table"]["prompt"] == "The game is over."
+
+
+def test_prompt_speaks_to_the_seat_to_act_and_names_others():
+    m = shoal.new_match("reef", 2, seed=1)
+    seat = m.to_act()[0]
+    assert "Sea Snail" in m.view(seat)["table"]["prompt"]
+    assert m.view(1 - seat)["table"]["prompt"].startswith(f"{{seat:{seat}}}")
+    assert m.view(seat)["table"]["my_turn"] and not m.view(1 - seat)["table"]["my_turn"]
+
+
+def test_supply_shows_animals_left_and_stacks():
+    m = shoal.new_match("reef", 3, seed=1)
+    supply = m.view(None)["table"]["supply"]
+    assert [s["left"] for s in supply["small"]] == [12] * 6
+    assert [s["stack"] for s in supply["large"]] == [list(s.points[:2]) for s in data.LARGE_SHAPES]
+    assert all(len(s["orientations"]) == 12 for s in supply["large"])
