@@ -242,3 +242,26 @@ def test_is_legal_agrees_with_the_legal_list():
         assert GAME.is_legal(m.state, seat, {"type": "place", "tile": 0, "q": True, "r": 0, "rot": 0}) in (
             False, None)
         m.play(seat, rng.choice(legal))
+
+
+def test_last_small_animal_goes_to_the_first_habitat_in_coral_order():
+    """docs/rulings.md: a tile completing two Habitats of one species when only one Small Animal is left forms the
+    one its first coral (in the rotation's order) completes; the other hexagon stays open coral."""
+    from shoal.games.reef.board import Board
+    from shoal.games.reef.geometry import STEPS, add, cell_point, corners_at
+
+    m = shoal.new_match("reef", 1, seed=2)
+    board = Board(None)
+    centre, d = cell_point(0, 0), 1
+    first, second = add(centre, STEPS[d]), add(centre, STEPS[d + 2])
+    for i, vertex in enumerate((first, second)):
+        for cell, dd in corners_at(vertex):
+            if cell != centre:
+                board.lay(cell, 100 + i, "RYG", dd)  # red pointing at the vertex
+    m.state.boards[0] = board
+    give(m, ["RRY", "GGB", "BBK"])
+    m.state.small["crab"] = 1
+    place(m, 0, "RRY", 0, 0, d)
+    assert m.state.boards[0].habitats == {first: "crab"}
+    assert m.state.small["crab"] == 0
+    assert any("stays open coral" in line for line in m.view(0)["log"])
