@@ -11,7 +11,7 @@ from shoal.games.brunch import GAME
 from shoal.games.brunch.data import AQUA_VALUES, COLOURS, PREDATOR_COUNTS
 from shoal.games.brunch.scoring import taking_order, winners
 
-from .helpers import everyone, keep_passing, new, pass_first, play_food, rig_hands, to_food
+from .helpers import new, play_food, rig_hands, to_food
 
 
 def test_food_is_chosen_at_once_and_hidden_until_all_have_chosen():

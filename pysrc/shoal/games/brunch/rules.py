@@ -91,33 +91,31 @@ def legal_actions(state: BrunchState, seat: int) -> list[dict[str, Any]]:
 def apply(state: BrunchState, seat: int, action: dict[str, Any]) -> None:
     kind = action["type"]
     if state.phase == "lunch":
-        choose_secretly(state, seat, kind, "decided (secretly)")
+        said = "call Lunch" if kind == "lunch" else "keep passing"
+        choose_secretly(state, seat, kind, said, "decided (secretly)")
         if not to_act(state):
             resolve_lunch_window(state)
     elif state.phase == "pass":
-        choose_secretly(state, seat, action["card"], "chose a card to pass")
+        card = action["card"]
+        choose_secretly(state, seat, card, f"pass {text.card(card)}", "chose a card to pass")
         if not to_act(state):
             resolve_pass(state)
     elif state.phase == "aqua":
         answer_poll(state, seat, kind == "aqua")
     elif state.phase == "food":
-        choose_secretly(state, seat, action["value"], "placed a food card face down")
+        value = action["value"]
+        choose_secretly(state, seat, value, f"play your {text.food(value)}", "placed a food card face down")
         if not to_act(state):
             reveal(state)
     elif state.phase == "take":
-        take(state, seat, next(card for card in state.pool if card[0] == action["colour"] and card in top_choices(state.pool)))
+        take(state, seat, next(card for card in top_choices(state.pool) if card[0] == action["colour"]))
         divide(state)
 
 
-def choose_secretly(state: BrunchState, seat: int, choice: Any, public: str) -> None:
+def choose_secretly(state: BrunchState, seat: int, choice: Any, mine: str, public: str) -> None:
     """Record a simultaneous choice; the others learn only that this seat has chosen."""
     state.pending[seat] = choice
-    shown = {"lunch": "call Lunch", "keep_passing": "keep passing"}.get(choice, choice)
-    if state.phase == "pass":
-        shown = f"pass {text.card(choice)}"
-    elif state.phase == "food":
-        shown = f"play your {text.food(choice)}"
-    state.log.add(f"You chose to {shown}.", seats=[seat], others=f"{text.who(seat)} {public}.")
+    state.log.add(f"You chose to {mine}.", seats=[seat], others=f"{text.who(seat)} {public}.")
 
 
 # --- phase 1: Lunch, Aqua and passing ----------------------------------------------------------------------------
