@@ -265,3 +265,23 @@ def test_last_small_animal_goes_to_the_first_habitat_in_coral_order():
     assert m.state.boards[0].habitats == {first: "crab"}
     assert m.state.small["crab"] == 0
     assert any("stays open coral" in line for line in m.view(0)["log"])
+
+
+def test_no_tile_fits_then_any_cell_beside_the_reef_is_allowed():
+    """docs/rulings.md: if no market tile can touch a coral of its colour anywhere, the player lays one anywhere
+    beside the reef instead of having no move (the rulebook never leaves a turn without a placement)."""
+    from shoal.games.reef.board import Board
+    from shoal.games.reef.geometry import cell_point
+
+    m = shoal.new_match("reef", 1, seed=2)
+    board = Board(None)
+    board.lay(cell_point(0, 0), 99, "RRY", 0)
+    m.state.boards[0] = board
+    give(m, ["GGB", "BBP", "PPK"])
+    legal = m.legal_actions(0)
+    assert len(legal) == 3 * 6 * 6
+    a = {"type": "place", "tile": 1, "q": 1, "r": 0, "rot": 2}
+    assert GAME.is_legal(m.state, 0, a) is True
+    assert GAME.is_legal(m.state, 0, {**a, "q": 4}) is False
+    m.play(0, a)
+    assert len(m.state.boards[0].laid_tiles()) == 2

@@ -78,11 +78,26 @@ def to_act(s: ReefState) -> list[int]:
     return [] if s.phase == OVER else [s.queue[0]]
 
 
+def market_spots(s: ReefState) -> list[list[list[Point]]]:
+    """For each market tile and rotation, the cells of the current seat's reef where it may be laid.
+
+    Should no market tile match any coral along the reef's edge (possible in principle, never seen in play), any
+    cell next to the reef is allowed rather than leaving the player without a move (docs/rulings.md)."""
+    if "spots" not in s.memo:
+        board = s.boards[s.queue[0]]
+        spots = [board.spots(data.TILES[tile]) for tile in s.market]
+        stuck = not any(cells for per_rot in spots for cells in per_rot)
+        if stuck:
+            everywhere = sorted(board.frontier)
+            spots = [[list(everywhere) for _ in range(6)] for _ in s.market]
+        s.memo["spots"], s.memo["stuck"] = spots, stuck
+    return s.memo["spots"]
+
+
 def place_actions(s: ReefState) -> list[Action]:
-    board = s.boards[s.queue[0]]
     out = []
-    for i, tile in enumerate(s.market):
-        for rot, cells in enumerate(board.spots(data.TILES[tile])):
+    for i, per_rot in enumerate(market_spots(s)):
+        for rot, cells in enumerate(per_rot):
             for cell in cells:
                 q, r = point_cell(cell)
                 out.append({"type": "place", "tile": i, "q": q, "r": r, "rot": rot})
@@ -134,6 +149,9 @@ def is_legal(s: ReefState, seat: int, action: Action) -> bool | None:
     tile, q, r, rot = action["tile"], action["q"], action["r"], action["rot"]
     if not all(type(x) is int for x in (tile, q, r, rot)) or not 0 <= tile < len(s.market) or not 0 <= rot < 6:
         return False
+    market_spots(s)
+    if s.memo["stuck"]:
+        return cell_point(q, r) in s.boards[seat].frontier
     return s.boards[seat].fits(cell_point(q, r), data.TILES[s.market[tile]], rot)
 
 

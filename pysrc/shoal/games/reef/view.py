@@ -13,7 +13,7 @@ from . import data, text
 from .board import BLANK, HOT_SPOT_CENTRE, HOT_SPOT_TILE, Board
 from .geometry import (axial_to_step, coral_dirs, coral_polygon, habitat_polygon, hex_offsets, orientation_of,
                        point_cell, tile_shapes, xy)
-from .play import large_options, score_sheets
+from .play import large_options, market_spots, score_sheets
 from .scoring import BoardFacts, total
 from .achievements.live import live as live_achievements
 from .state import LARGE, OVER, PLACE, ReefState
@@ -75,7 +75,7 @@ def _frontier_and_spots(s: ReefState) -> tuple[list[dict[str, Any]], list[list[l
     cells = sorted(board.frontier)
     index = {c: i for i, c in enumerate(cells)}
     frontier = [{"q": point_cell(c)[0], "r": point_cell(c)[1], "centre": xy(c)} for c in cells]
-    spots = [[[index[c] for c in per_rot] for per_rot in board.spots(data.TILES[tile])] for tile in s.market]
+    spots = [[[index[c] for c in per_rot] for per_rot in per_tile] for per_tile in market_spots(s)]
     return frontier, spots
 
 
