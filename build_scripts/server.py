@@ -32,13 +32,24 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def make_server(root: Path, port: int = 8000, prefix: str = "/", host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closes a connection early (a cancelled download, a closed tab) is not an error here."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(root: Path, port: int = 8000, prefix: str = "/", host: str = "127.0.0.1") -> SiteServer:
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
     handler = type("Handler", (SiteHandler,), {"prefix": prefix})
-    return http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
+    return SiteServer((host, port), functools.partial(handler, directory=str(root)))
 
 
-def serve_in_thread(root: Path, prefix: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(root: Path, prefix: str = "/") -> tuple[SiteServer, str]:
     """Start a server on a free port; returns it and the site's base URL (for tests)."""
     server = make_server(root, 0, prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -46,7 +57,7 @@ def serve_in_thread(root: Path, prefix: str = "/") -> tuple[http.server.Threadin
     return server, f"http://{host}:{port}{handler_prefix(server)}"
 
 
-def handler_prefix(server: http.server.ThreadingHTTPServer) -> str:
+def handler_prefix(server: SiteServer) -> str:
     return server.RequestHandlerClass.func.prefix  # type: ignore[attr-defined]
 
 

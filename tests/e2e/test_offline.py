@@ -11,16 +11,12 @@ def test_second_visit_plays_with_the_network_off(browser, site_url):
         page = context.new_page()
         page.goto(site_url + "index.html")
         page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
-        page.wait_for_function(
-            """async () => {
-                const reg = await navigator.serviceWorker.getRegistration();
-                if (!reg || !reg.active) return false;
-                const keys = await caches.keys();
-                return keys.some((k) => k.startsWith('shoal-'));
-            }""",
-            timeout=60_000,
-            polling=250,
-        )
+        active = "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
+        for _ in range(600):  # polled from here: wait_for_function does not await a promise
+            if page.evaluate(active):
+                break
+            page.wait_for_timeout(100)
+        assert page.evaluate(active), "the service worker installed and precached the site"
         context.set_offline(True)
         page.goto(site_url + "index.html?game=museum&players=2&seats=human,bot&seed=3&botDelay=0")
         page.wait_for_function(IDLE, timeout=60_000)
