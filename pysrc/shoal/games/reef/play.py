@@ -10,7 +10,7 @@ from . import data, text
 from .board import Board
 from .geometry import Point, cell_point, point_cell
 from .rules import Rules, make_rules
-from .scoring import score_boards, total
+from .scoring import BoardFacts, facts_for, score_rows, total
 from .state import LARGE, OVER, PLACE, ReefState
 
 
@@ -239,9 +239,18 @@ def _end_turn(s: ReefState) -> None:
 
 
 # --- the end ------------------------------------------------------------------------------------------------------
+def board_facts(s: ReefState) -> list[BoardFacts]:
+    """What scoring reads from each board (Reefs, neighbours, counts), computed once per position."""
+    if "facts" not in s.memo:
+        s.memo["facts"] = facts_for(s.boards, s.rules)
+    return s.memo["facts"]
+
+
 def score_sheets(s: ReefState) -> list[list[dict[str, Any]]]:
+    """Every seat's score sheet as things stand (the outcome's breakdown once the game is over)."""
     if "sheets" not in s.memo:
-        s.memo["sheets"] = score_boards(s.boards, s.line, s.rules)
+        facts = board_facts(s)
+        s.memo["sheets"] = [score_rows(facts, s.line, s.rules, seat) for seat in range(s.players)]
     return s.memo["sheets"]
 
 

@@ -13,7 +13,7 @@ from . import data, text
 from .board import BLANK, HOT_SPOT_CENTRE, HOT_SPOT_TILE, Board
 from .geometry import (axial_to_step, coral_dirs, coral_polygon, habitat_polygon, hex_offsets, orientation_of,
                        point_cell, tile_shapes, xy)
-from .play import large_options, market_spots, score_sheets
+from .play import board_facts, large_options, market_spots, score_sheets
 from .scoring import BoardFacts, total
 from .achievements.live import live as live_achievements
 from .state import LARGE, OVER, PLACE, ReefState
@@ -79,6 +79,15 @@ def _frontier_and_spots(s: ReefState) -> tuple[list[dict[str, Any]], list[list[l
     return frontier, spots
 
 
+# Each Large Animal shape in each (rotation, mirror): hexagon centres in plane coordinates around its first cell.
+SHAPE_ORIENTATIONS = {
+    shape.id: [{"rot": rot, "mirror": mirror,
+                "centres": [xy(axial_to_step(*h)) for h in orientation_of(shape.cells, rot, mirror)]}
+               for mirror in (False, True) for rot in range(6)]
+    for shape in data.LARGE_SHAPES
+}
+
+
 def _supply(s: ReefState) -> dict[str, Any]:
     small = [{"species": sp, "name": data.SPECIES_NAMES[sp], "colour": data.COLOUR_OF_SPECIES[sp],
               "points": data.SMALL_POINTS[sp], "left": s.small[sp]} for sp in data.SPECIES]
@@ -88,10 +97,7 @@ def _supply(s: ReefState) -> dict[str, Any]:
             "shape": shape.id, "label": shape.label, "animals": list(shape.animals),
             "names": [data.LARGE_NAMES[a] for a in shape.animals], "stack": list(s.large[shape.id]),
             "next": s.large[shape.id][0] if s.large[shape.id] else None,
-            # The shape in each (rotation, mirror): hexagon centres in plane coordinates around its first cell.
-            "orientations": [{"rot": rot, "mirror": mirror,
-                              "centres": [xy(axial_to_step(*h)) for h in orientation_of(shape.cells, rot, mirror)]}
-                             for mirror in (False, True) for rot in range(6)],
+            "orientations": SHAPE_ORIENTATIONS[shape.id],
         })
     return {"small": small, "large": large}
 
@@ -125,8 +131,7 @@ def _public(s: ReefState) -> dict[str, Any]:
     if "public" in s.memo:
         return s.memo["public"]
     sheets = score_sheets(s)
-    from .scoring import facts_for
-    facts = facts_for(s.boards, s.rules)
+    facts = board_facts(s)
     table: dict[str, Any] = {
         "variant": s.rules.variant,
         "round": s.round, "rounds": s.rules.rounds, "phase": s.phase, "current": s.current,
