@@ -101,3 +101,13 @@ def test_match_outcome_equals_the_pure_function_on_its_final_boards(players, var
     out = m.outcome()
     assert [sh["total"] for sh in sheets] == out["scores"]
     assert [sh["rows"] for sh in sheets] == out["breakdown"]
+
+
+def test_the_scoring_docstring_example_runs():
+    """The teaching example in scoring.py's docstring is a doctest: what it promises, it does."""
+    import doctest
+
+    from shoal.games.reef import scoring
+
+    result = doctest.testmod(scoring, verbose=False)
+    assert result.attempted >= 5 and result.failed == 0

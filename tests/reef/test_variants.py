@@ -7,7 +7,6 @@ from collections import Counter
 import pytest
 
 import shoal
-from shoal.core import Rng
 from shoal.games.reef import data
 from shoal.games.reef.play import solo_rating
 

@@ -8,7 +8,6 @@ import shoal
 from shoal.core import Rng
 from shoal.games.reef import data
 
-from .helpers import H
 
 
 def _midgame(players=3, seed=4, plies=25):

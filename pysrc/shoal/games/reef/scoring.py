@@ -1,18 +1,30 @@
 """End-of-game scoring as pure functions over plain positions.
 
-A teacher's page, a Scenario check or a bot can call :func:`score_position` on a position it builds itself::
+A teacher's page, a Scenario check or a bot can call :func:`score_position` on a position it builds itself, as
+JSON or in the text notation of :mod:`.notation` (this example runs as a test)::
 
-    from shoal.games.reef.scoring import score_position
-    sheet = score_position({
-        "variant": "core",
-        "ecosystems": [[1, "crab"], [2, "clownfish"], [3, "turtle"], [4, "seahorse"], [5, "starfish"],
-                       [6, "jellyfish"]],
-        "boards": [{"hot_spot": 0, "tiles": [{"q": -1, "r": 0, "colours": "RRY", "rot": 1}, ...],
-                    "habitats": [{"at": [-1, 1], "species": "crab"}],
-                    "large": [{"animal": "barracuda", "points": 5, "cells": [[-1, 1], [2, 2]]}]}],
-    })
-    sheet[0]["total"], sheet[0]["rows"]   # rows: Large Animals, Small Animals, Reefs, then each Ecosystem
+    >>> from shoal.games.reef.notation import parse_position
+    >>> position = parse_position('''
+    ... E 1:crab 2:jellyfish 3:turtle 4:seahorse 5:starfish 6:clownfish
+    ... P H2 2,-1:GGK@0 2,0:YBG@0 0,1:RPK@2 1,1:YGK@0 0,2:GGR@0 0,3:GGP@2 -1,2:RBP@0 -1,1:PPY@0 L:moray_eel=5:2,2/5,1
+    ... ''')
+    >>> position["boards"][0]["habitats"]
+    [{'at': [5, 1], 'species': 'turtle'}, {'at': [2, 2], 'species': 'jellyfish'}, {'at': [-1, 3], 'species': 'crab'}]
+    >>> [sheet] = score_position(position)
+    >>> for row in sheet["rows"]:
+    ...     if row["points"]:
+    ...         print(row["label"], row["points"])
+    Large Animals 5
+    Small Animals 6
+    Reefs 8
+    Ecosystem 1 (Trapezia crab) 1
+    Ecosystem 2 (Box jellyfish) 2
+    >>> sheet["total"]
+    22
 
+A position is ``{"variant", "ecosystems": [[number, native], ...], "boards": [board, ...]}``, a board being
+``{"hot_spot": 0..3 or null, "tiles": [{"q", "r", "colours", "rot"}], "habitats": [{"at": [u, v], "species"}],
+"large": [{"animal", "points", "cells": [[u, v], ...]}]}`` (coordinates: ``docs/reef-geometry.md``).
 Positions use the board format of :meth:`Board.to_json`; ``"auto_habitats": true`` forms every Habitat the tiles
 complete, so a hand-built position may leave ``habitats`` out; ``"modification": "3"`` scores under that
 Modification (see ``achievements``). Nothing here reads the match state or the RNG.

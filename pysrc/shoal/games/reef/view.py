@@ -39,10 +39,11 @@ def _board_view(s: ReefState, seat: int, facts: BoardFacts, rows: list[dict[str,
                       "animals": sorted([list(v) for v in reef.animals]),
                       "points": s.rules.reef_points(facts, reef)})
     tiles, corals = [], []
+    last = next(reversed(board.tiles))  # tiles keep the order they were laid in
     for cell, (tile, colours, rot) in board.tiles.items():
         q, r = point_cell(cell)
         tiles.append({"q": q, "r": r, "tile": tile, "hot_spot": tile == HOT_SPOT_TILE, "colours": colours,
-                      "rot": rot, "centre": xy(cell)})
+                      "rot": rot, "centre": xy(cell), "last": cell == last and tile != HOT_SPOT_TILE})
         for colour, d in zip(colours, coral_dirs(rot)):
             if colour == BLANK:
                 continue
