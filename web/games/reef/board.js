@@ -1,0 +1,187 @@
+// One player's reef as an SVG: corals with their patterns, tile outlines, the Hot Spot, Small Animals on Habitats,
+// Large Animals over them, and — for the seat to act — every legal spot of the chosen tile or Large Animal.
+// Pan by dragging, zoom with the wheel or the buttons; the camera of each reef is kept across renders.
+import { centroid, coralShape, CORAL, hexAround, pts, shift, SPECIES_SHORT } from "./look.js";
+
+const cams = new Map(); // seat -> {x, y, w, h} once the person has panned or zoomed; absent = fit the reef
+const MARGIN = 0.7;
+
+function fitBox(t, board, extra) {
+  const polys = [...board.tiles.map((tl) => shift(t.geometry.hex, tl.centre)), ...extra];
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const poly of polys) for (const [x, y] of poly) {
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+  }
+  // Never zoom in closer than a 7-tile-wide window: a young reef stays a sensible size.
+  const w = Math.max(x1 - x0 + 2 * MARGIN, 10.5), h = Math.max(y1 - y0 + 2 * MARGIN, 7);
+  return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
+}
+
+// One drag at a time, followed by window listeners set up once (a board is redrawn often, the listeners are not).
+let drag = null;
+let justDragged = false;
+window.addEventListener("pointermove", (e) => {
+  if (!drag) return;
+  const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+  if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+  drag.moved = true;
+  drag.svgEl.classList.add("panning");
+  drag.setBox({ ...drag.box, x: drag.box.x - dx * drag.k, y: drag.box.y - dy * drag.k });
+});
+window.addEventListener("pointerup", () => {
+  if (!drag) return;
+  drag.svgEl.classList.remove("panning");
+  if (drag.moved) { justDragged = true; setTimeout(() => { justDragged = false; }, 0); }
+  drag = null;
+});
+
+const boxAttr = (b) => `${b.x.toFixed(3)} ${b.y.toFixed(3)} ${b.w.toFixed(3)} ${b.h.toFixed(3)}`;
+
+export function boardPanel(view, ui, turn, live) {
+  const t = view.table;
+  const seat = ui.local.show;
+  const board = t.boards[seat];
+  const acting = view.legal.length > 0;
+  const mine = view.seat !== null && view.seat !== undefined && seat === view.seat;
+  const turnHere = turn && mine ? turn : null;
+
+  // ---- tabs: whose reef is on show -----------------------------------------------------------------------------
+  const tabs = ui.el("div", { class: "reef-tabs", role: "tablist" }, t.boards.map((b, s) => ui.el("button", {
+    type: "button", role: "tab", class: "reef-tab" + (s === seat ? " chosen" : "") + (t.current === s && !view.over ? " acting" : ""),
+    "aria-selected": s === seat ? "true" : "false", style: { borderColor: ui.seatColor(s) },
+    onclick: () => { ui.local.show = s; ui.local.showOverride = acting ? s : undefined; ui.rerender(); },
+  }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s), ui.el("small", { text: ` ${b.total} pts` }))));
+  const back = acting && !mine && view.seat !== null && view.seat !== undefined
+    ? ui.markStep(ui.el("button", { type: "button", class: "primary back-btn", text: "Back to your reef: it is your turn" }), "back-to-reef",
+      () => { ui.local.show = view.seat; ui.local.showOverride = undefined; ui.rerender(); })
+    : null;
+
+  // ---- the picture ----------------------------------------------------------------------------------------------
+  const extra = turnHere && turnHere.mode === "place" ? turnHere.spots.map((s) => shift(t.geometry.hex, s.cell.centre)) : [];
+  const fit = fitBox(t, board, extra);
+  let box = cams.get(seat) || fit;
+  const svgEl = ui.svg("svg", {
+    class: "reef-board", viewBox: boxAttr(box), preserveAspectRatio: "xMidYMid meet", role: "img",
+    "aria-label": `${ui.seatName(seat)}'s reef`,
+  });
+
+  const layers = [];
+  layers.push(ui.svg("polygon", { class: "hot-centre", points: pts(board.hot_spot_hex) }));
+  const [hx, hy] = board.hot_spot_centre;
+  layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy - 0.1, "text-anchor": "middle", "font-size": 0.26, text: "Hot Spot" }));
+  layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy + 0.22, "text-anchor": "middle", "font-size": 0.22, text: `#${board.hot_spot + 1}` }));
+  layers.push(ui.svg("g", { class: "corals" }, board.corals.map((c) => coralShape(ui, c.points, c.colour, {
+    class: `coral c-${c.colour}` + (c.reef !== null && c.reef !== undefined ? " in-reef" : "") + (c.habitat ? " under-habitat" : ""),
+    "data-reef": c.reef ?? undefined,
+  }))));
+  layers.push(ui.svg("g", { class: "tile-edges" }, board.tiles.map((tl) => ui.svg("polygon", { points: pts(shift(t.geometry.hex, tl.centre)), class: tl.hot_spot ? "hot" : "" }))));
+  layers.push(ui.svg("g", { class: "habitats" }, board.habitats.map((h) => smallAnimal(ui, h))));
+  layers.push(ui.svg("g", { class: "larges" }, board.large.map((la) => largeAnimal(ui, la))));
+  if (turnHere && turnHere.mode === "place") layers.push(placeSpots(ui, t, turnHere));
+  if (turnHere && turnHere.mode === "large") layers.push(...largeSpots(ui, turnHere));
+  svgEl.append(...layers);
+
+  // ---- pan and zoom ----------------------------------------------------------------------------------------------
+  const setBox = (b) => { box = b; cams.set(seat, b); svgEl.setAttribute("viewBox", boxAttr(b)); };
+  const zoom = (f, cx = box.x + box.w / 2, cy = box.y + box.h / 2) => {
+    const w = Math.min(Math.max(box.w * f, 3), 80), h = (box.h * w) / box.w;
+    setBox({ x: cx - ((cx - box.x) * w) / box.w, y: cy - ((cy - box.y) * h) / box.h, w, h });
+  };
+  live.zoom = zoom;
+  svgEl.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0) return;
+    const m = svgEl.getScreenCTM();
+    drag = { x: e.clientX, y: e.clientY, box: { ...box }, k: m ? 1 / m.a : 0.02, svgEl, setBox, moved: false };
+  });
+  // A drag must not also place a tile where the pointer was let go.
+  svgEl.addEventListener("click", (e) => { if (justDragged) { e.stopPropagation(); e.preventDefault(); } }, true);
+  svgEl.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const m = svgEl.getScreenCTM();
+    if (!m) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    zoom(Math.pow(1.0015, e.deltaY), p.x, p.y);
+  }, { passive: false });
+
+  const zoomBar = ui.el("div", { class: "zoom-bar" },
+    ui.el("button", { type: "button", title: "zoom in (+)", "aria-label": "zoom in", onclick: () => zoom(1 / 1.25), text: "+" }),
+    ui.el("button", { type: "button", title: "zoom out (−)", "aria-label": "zoom out", onclick: () => zoom(1.25), text: "−" }),
+    ui.el("button", { type: "button", title: "show the whole reef", onclick: () => { cams.delete(seat); setBox(fitBox(t, board, extra)); cams.delete(seat); }, text: "Fit" }));
+
+  const counts = `${board.tiles.filter((x) => !x.hot_spot).length} tiles · ${board.habitats.length} Small Animals · ${board.large.length} Large Animals`;
+  return ui.el("section", { class: "reef-board-panel" },
+    ui.el("div", { class: "board-top" }, tabs, back),
+    ui.el("div", { class: "board-frame", style: { borderColor: ui.seatColor(seat) } }, svgEl, zoomBar,
+      ui.el("div", { class: "board-caption", text: `${ui.seatName(seat)}'s reef · ${counts}` })));
+}
+
+function smallAnimal(ui, h) {
+  const [x, y] = h.centre;
+  const hex = hexAround([x, y], 0.93);
+  return ui.svg("g", { class: "small-animal" + (h.fresh ? " fresh" : "") + (h.covered_by !== null && h.covered_by !== undefined ? " covered" : "") },
+    ui.svg("title", { text: `${h.species} (${h.points} pt${h.points === 1 ? "" : "s"})${h.fresh ? ", arrived this turn" : ""}` }),
+    ui.svg("polygon", { class: "habitat-rim", points: pts(h.hex) }),
+    ui.svg("polygon", { class: "animal-hex", points: pts(hex), fill: (CORAL[h.colour] || CORAL["."]).fill }),
+    ui.svg("circle", { class: "animal-disc", cx: x, cy: y, r: 0.62 }),
+    ui.svg("text", { x, y: y - 0.04, "text-anchor": "middle", "font-size": 0.27, "font-weight": 700, text: SPECIES_SHORT[h.species] || h.species }),
+    ui.svg("text", { x, y: y + 0.3, "text-anchor": "middle", "font-size": 0.24, class: "animal-pts", text: `${h.points} pt${h.points === 1 ? "" : "s"}` }));
+}
+
+// The outer boundary of a group of hexagons: the edges only one of them has.
+function outline(hexes) {
+  const key = (a, b) => { const k1 = `${a[0].toFixed(2)},${a[1].toFixed(2)}`, k2 = `${b[0].toFixed(2)},${b[1].toFixed(2)}`; return k1 < k2 ? `${k1}|${k2}` : `${k2}|${k1}`; };
+  const edges = new Map();
+  for (const hex of hexes) for (let i = 0; i < hex.length; i++) {
+    const a = hex[i], b = hex[(i + 1) % hex.length];
+    const k = key(a, b);
+    edges.set(k, edges.has(k) ? null : [a, b]);
+  }
+  return [...edges.values()].filter(Boolean).map(([a, b]) => `M${a[0]},${a[1]}L${b[0]},${b[1]}`).join("");
+}
+
+function largeAnimal(ui, la) {
+  const [x, y] = centroid(la.centres);
+  return ui.svg("g", { class: "large-animal" },
+    ui.svg("title", { text: `${la.name}: ${la.points} points` }),
+    la.hexes.map((hx) => ui.svg("polygon", { class: "large-fill", points: pts(hx) })),
+    ui.svg("path", { class: "large-line", d: outline(la.hexes) }),
+    ui.svg("rect", { class: "large-tag", x: x - 1.05, y: y - 0.3, width: 2.1, height: 0.6, rx: 0.15 }),
+    ui.svg("text", { x, y: y + 0.1, "text-anchor": "middle", "font-size": 0.27, "font-weight": 700, class: "large-text", text: `${la.name} ${la.points}` }));
+}
+
+function placeSpots(ui, t, turn) {
+  const shapes = t.geometry.tile_rotations[turn.rot];
+  return ui.svg("g", { class: "spots" }, turn.spots.map(({ cell, action }) => {
+    const hex = shift(t.geometry.hex, cell.centre);
+    const g = ui.svg("g", { class: "spot" },
+      ui.svg("title", { text: `grow ${turn.tile.names} here` }),
+      ui.svg("polygon", { class: "spot-hex", points: pts(hex) }),
+      ui.svg("g", { class: "ghost" }, shapes.map((poly, k) => coralShape(ui, shift(poly, cell.centre), turn.tile.colours[k]))),
+      ui.svg("polygon", { class: "spot-rim", points: pts(hex) }));
+    return ui.markAction(g, action);
+  }));
+}
+
+// Large Animal spots of the chosen shape and turn: each is clicked on its first cell (distinct for every spot of one
+// orientation, so markers never overlap); hovering a marker shows the whole animal.
+function largeSpots(ui, turn) {
+  const ghosts = ui.svg("g", { class: "large-ghosts" });
+  const marks = ui.svg("g", { class: "large-marks" });
+  turn.spots.forEach(({ spot, action }) => {
+    const ghost = ui.svg("g", { class: "large-ghost" },
+      spot.hexes.map((hx) => ui.svg("polygon", { points: pts(hx) })),
+      ui.svg("path", { class: "ghost-line", d: outline(spot.hexes) }));
+    ghosts.append(ghost);
+    const [x, y] = centroid(spot.hexes[0]);
+    const name = turn.shape.names[turn.shape.animals.indexOf(action.animal)];
+    const mark = ui.svg("g", { class: "large-mark" },
+      ui.svg("title", { text: `${name} (${spot.points} pts) over ${spot.species.join(", ")}` }),
+      ui.svg("polygon", { points: pts(hexAround([x, y], 0.88)) }),
+      ui.svg("rect", { class: "mark-pill", x: x - 0.36, y: y + 0.42, width: 0.72, height: 0.3, rx: 0.14 }),
+      ui.svg("text", { x, y: y + 0.65, "text-anchor": "middle", "font-size": 0.24, "font-weight": 700, text: `+${spot.points}` }));
+    mark.addEventListener("mouseenter", () => ghost.classList.add("lit"));
+    mark.addEventListener("mouseleave", () => ghost.classList.remove("lit"));
+    marks.append(ui.markAction(mark, action));
+  });
+  return [ghosts, marks];
+}
