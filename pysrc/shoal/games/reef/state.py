@@ -30,6 +30,7 @@ class ReefState(State):
     phase: str
     fresh: list[Point]  # Habitats formed by the current turn's tile
     last_order: list[int]  # turn order of the last finished round (the final round's, for ties)
+    memo: dict[str, Any]  # derived answers (legal actions, view, scores) for this exact position; never cloned
 
     def clone(self) -> "ReefState":
         t = ReefState.__new__(ReefState)
@@ -52,8 +53,6 @@ class ReefState(State):
         t.last_order = list(self.last_order)
         t.memo = {}
         return t
-
-    memo: dict[str, Any]  # derived answers (legal actions, view, scores) for this exact position; never cloned
 
     @property
     def current(self) -> int | None:
