@@ -225,3 +225,23 @@ def test_polygons_in_plane_coordinates():
     assert len(poly) == 6 and poly[0] == [1.0, 0.0]
     assert g.coral_polygon(((0, 0), 0))[2] == [1.0, 0.0]
     assert len(g.tile_shapes()) == 6 and all(len(r) == 3 for r in g.tile_shapes())
+
+
+def test_corals_under_a_habitat_leave_the_reef():
+    """RULINGS 5: Reefs are groups of corals "not under a Habitat". Five red corals make a Reef until three of them
+    become a Habitat; the two left over are too few."""
+    b = Board(0)
+    b.lay(g.cell_point(-1, 1), 1, "RRY", 0)
+    formed = b.lay(g.cell_point(0, 1), 2, "RRK", 4)
+    assert [(len(r.corals), r.colour) for r in find_reefs(b)] == [(5, "R")]
+    assert formed == [((-1, 1), "R")]
+    b.form_habitat((-1, 1), "crab")
+    assert [r for r in find_reefs(b) if r.colour == "R"] == []
+
+
+def test_docs_picture_of_rotation_zero():
+    """docs/reef-geometry.md: rotation 0 of "RYG" puts red east, yellow south-west, green north-west."""
+    shapes = g.tile_shapes()[0]
+    east, south_west, north_west = [1.0, 0.0], [-0.5, 0.866], [-0.5, -0.866]
+    assert shapes[0][2] == east and shapes[1][2] == south_west and shapes[2][2] == north_west
+    assert g.cell_point(1, 0) == (3, 1) and g.xy(g.cell_point(0, 1)) == [0.0, 1.732]
