@@ -15,7 +15,7 @@ def test_bots_registered_random_first_best_last():
 
 def test_greedy_beats_random_and_moves_fast():
     """Issue: "heuristic (greedy on the immediate gain in final score, Habitats and Large Animals included)"; the
-    project: a bot move well under 0.1 s in CPython."""
+    project: a bot move well under 0.1 s in CPython (CPU time, so a busy machine does not fail it)."""
     wins, slowest = 0, 0.0
     for seed in range(3):
         m = shoal.new_match("reef", 2, seed=seed)
@@ -23,9 +23,9 @@ def test_greedy_beats_random_and_moves_fast():
             seat = m.to_act()[0]
             view, legal = m.view(seat), m.legal_actions(seat)
             if seat == 0:
-                start = time.perf_counter()
+                start = time.process_time()
                 action = GAME.bots["greedy"](view, legal, Rng(seed, len(m.actions)))
-                slowest = max(slowest, time.perf_counter() - start)
+                slowest = max(slowest, time.process_time() - start)
             else:
                 action = GAME.bots["random"](view, legal, Rng(seed, len(m.actions)))
             m.play(seat, action)
