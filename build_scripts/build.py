@@ -135,6 +135,8 @@ def copy_web(out: Path, stamp: str) -> None:
     from shoal import GAMES  # the lobby paints from this before Python has booted in the browser
 
     (out / "games.json").write_text(json.dumps([g.info() for g in GAMES.values()], indent=1) + "\n")
+    index = out / "index.html"
+    index.write_text(index.read_text().replace("{{STAMP}}", stamp))
     games = sorted(p.stem for p in (web / "games").glob("*.js"))
     styles = sorted(p.stem for p in (web / "games").glob("*.css"))
     (out / "build-info.json").write_text(

@@ -107,12 +107,13 @@ async function advance() {
       }
       const bots = ans.to_act.filter((s) => match.seats[s] !== "human");
       if (bots.length) {
-        draw();
+        // Every bot that is due moves in one request and one pause: in a simultaneous phase (a pass, a Lunch window)
+        // their choices are independent, and a 7-seat table should not wait six pauses for one decision.
+        if (botDelay) draw();
         await busy(async () => {
           if (botDelay) await sleep(botDelay);
           if (current !== match) return;
-          const seat = bots[0];
-          match.answer = await engine.call("bot", { seat, bot: botName(match.seats[seat]), viewer: match.viewer });
+          match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer });
         });
         if (current !== match) return;
         continue;
@@ -190,7 +191,9 @@ function draw() {
   const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" :
     view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :
       `Waiting for ${view.to_act.map(seatName).join(", ")}…`;
-  const log = el("ol", { class: "log" }, view.log.map((line) => el("li", { text: nameSeats(line) })));
+  const passing = match.passTo !== undefined && match.passTo !== null;
+  // On the pass-the-device screen nothing of the previous seat's view may stay on screen: not even its log.
+  const log = el("ol", { class: "log" }, passing ? [] : view.log.map((line) => el("li", { text: nameSeats(line) })));
   const aside = el("aside", { class: "side" },
     match.error ? el("p", { class: "error", role: "alert", text: match.error }) : null,
     el("h3", { text: "Log" }), log,
@@ -200,7 +203,7 @@ function draw() {
     el("details", { class: "rules" }, el("summary", { text: "Rules summary" }), el("ul", {}, match.info.rules.map((r) => el("li", { text: r })))));
   const main = el("section", { class: "play" }, el("div", { class: "turn", role: "status", text: turn }), tableRoot);
 
-  if (match.passTo !== undefined && match.passTo !== null) {
+  if (passing) {
     tableRoot.append(el("div", { class: "pass" },
       el("p", { text: `Pass the device to ${seatName(match.passTo)}.` }),
       el("p", { class: "hint", text: "The next screen shows that player's secret cards." }),

@@ -1,7 +1,8 @@
 // The page's side of the worker: one promise per request, JSON both ways.
 export class Engine {
   constructor(stamp, onProgress) {
-    this.worker = new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url), { type: "module" });
+    const boot = window.shoalBoot; // started by index.html before any module loaded
+    this.worker = boot ? boot.worker : new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url), { type: "module" });
     this.pending = new Map();
     this.next = 1;
     this.ready = new Promise((resolve, reject) => {
@@ -18,6 +19,7 @@ export class Engine {
         }
       };
       this.worker.onerror = (e) => reject(new Error(e.message || "the engine worker failed to start"));
+      if (boot) for (const event of boot.early.splice(0)) this.worker.onmessage(event);
     });
   }
 

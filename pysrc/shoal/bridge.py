@@ -11,6 +11,7 @@ Commands:
   view   {match, viewer}                 -> step
   play   {match, seat, action, viewer}   -> step
   bot    {match, seat, bot, viewer}      -> {"action": ..., **step}   (chooses and plays)
+  bots   {match, seats: [[seat, bot], ...], viewer} -> {"actions": [...], **step}   (each in turn, while still to act)
   record {match}                         -> {"record": ...}
   close  {match}                         -> {}
 A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator).
@@ -71,6 +72,29 @@ def _bot(req: dict[str, Any]) -> dict[str, Any]:
     return {"action": action, **_step(match, req)}
 
 
+def _bots(req: dict[str, Any]) -> dict[str, Any]:
+    """Several bots at once (a simultaneous phase): one round trip instead of one per seat."""
+    match = _match(req)
+    seats = req.get("seats")
+    if not isinstance(seats, list):
+        raise ShoalError("bots needs seats: [[seat, bot], ...]")
+    played = []
+    due = set(match.to_act())
+    for entry in seats:
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise ShoalError(f"bots: each entry is [seat, bot], got {entry!r}")
+        seat, bot = entry
+        waiting = set(match.to_act())
+        if not waiting <= due:
+            break  # a new phase began: the page shows it before any bot acts in it
+        if seat not in waiting:
+            continue  # no longer asked (e.g. a Lunch call ended the window)
+        action = match.bot_action(seat, bot)
+        match.play(seat, action)
+        played.append([seat, action])
+    return {"actions": played, **_step(match, req)}
+
+
 def _record(req: dict[str, Any]) -> dict[str, Any]:
     return {"record": _match(req).record()}
 
@@ -81,7 +105,7 @@ def _close(req: dict[str, Any]) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot,
+    "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot, "bots": _bots,
     "record": _record, "close": _close,
 }
 

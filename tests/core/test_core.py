@@ -125,5 +125,8 @@ def test_bridge_speaks_json_and_reports_errors(monkeypatch):
     assert not bad["ok"] and "'n' = 7" in bad["error"]
     played = json.loads(bridge.handle(json.dumps({"cmd": "bot", "seat": 1, "bot": "random", "viewer": 1})))
     assert played["ok"] and played["to_act"] == [0]
+    both = json.loads(bridge.handle(json.dumps({"cmd": "bots", "seats": [[0, "random"], [1, "random"]], "viewer": 0})))
+    assert both["ok"] and [seat for seat, _ in both["actions"]] == [0], "seat 0 was due; seat 1 only in the next round"
+    assert both["to_act"] == [0, 1]
     assert json.loads(bridge.handle("{nope"))["ok"] is False
     assert json.loads(bridge.handle(json.dumps({"cmd": "dance"})))["ok"] is False
