@@ -78,3 +78,19 @@ def test_a_saved_record_loads_back_to_the_same_match(page, tmp_path):
         page.wait_for_timeout(100)
     assert record(page)["actions"][: len(saved["actions"])] == saved["actions"]
     click_through(page, random.Random(4))
+
+
+def test_pass_screen_shows_nothing_of_the_previous_seat(page):
+    """Hot-seat privacy: between two human seats the screen keeps no hand, no action and no log line of the last one."""
+    open_match(page, "game=brunch&players=3&seats=human,human,human&seed=2")
+    rng = random.Random(1)
+    for _ in range(40):
+        wait_idle(page)
+        if page.query_selector("[data-step='continue']"):
+            break
+        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
+        rng.choice(handles or [h for h in page.query_selector_all("[data-step]") if h.is_visible()]).click()
+    assert page.query_selector("[data-step='continue']"), "a pass screen came up between human seats"
+    assert page.query_selector_all(".log li") == []
+    assert page.query_selector_all("[data-action]") == []
+    assert "Pass the device" in page.inner_text(".pass")
