@@ -1,0 +1,195 @@
+"""AQUA: Biodiversity in the Oceans in the browser: whole matches played by clicking what the page offers, checked
+against CPython, and the two placement controls (a coral tile's rotation, a Large Animal's shape, side, turn and
+mirror image) checked to offer exactly the engine's legal moves.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import shoal
+from tests.e2e.driver import (
+    assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match, record, wait_idle,
+)
+
+
+def action_of(handle) -> dict:
+    return json.loads(handle.get_attribute("data-action"))
+
+
+def shown_actions(page) -> list[dict]:
+    return [action_of(h) for h in page.query_selector_all("[data-action]") if h.is_visible()]
+
+
+def key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def large_leaning(rng: random.Random):
+    """Steer random clicks towards attracting Large Animals, so the Large Animal controls are used in a full game."""
+    def prefer(handles):
+        large = [h for h in handles if action_of(h)["type"] == "large"]
+        return rng.choice(large) if large and rng.random() < 0.85 else None
+    return prefer
+
+
+def replayed(page):
+    return shoal.replay(json.loads(json.dumps(record(page))))
+
+
+def assert_every_category_shown(page, outcome: dict) -> None:
+    """The issue's "must show": the score sheet for a finished match, every category shown."""
+    sheet = page.locator(".reef-categories").inner_text()
+    for rows in outcome["breakdown"]:
+        for row in rows:
+            assert row["label"] in sheet
+    assert page.locator(".reef-categories tr.total").count() == 1
+
+
+def test_reef_solo_game_to_the_end_with_its_rating(page):
+    """Issue 5, "Must show": a solo match in the browser to the end; the rulebook's solo rating is shown."""
+    rng = random.Random(2)
+    open_match(page, "game=reef&players=1&seats=human&seed=2")
+    assert page.locator(".market-tile").count() == 3, "Solo: 'reveal three Coral tiles'"
+    click_through(page, rng, prefer=large_leaning(rng))
+    rec = assert_scores_match_cpython(page)
+    assert any(a["type"] == "large" for _, a in rec["actions"]), "a Large Animal was attracted through the page"
+    outcome = shoal.replay(rec).outcome()
+    assert outcome["rating"] in page.locator(".reef-rating").inner_text()
+    assert_every_category_shown(page, outcome)
+    assert_no_outside_requests(page)
+    assert not page.errors
+
+
+def test_reef_four_players_one_human_to_the_end(page):
+    """Issue 5, "Must show": a 4-player match (one person, three bots) in the browser to the end."""
+    rng = random.Random(4)
+    open_match(page, "game=reef&players=4&seats=human,bot,bot,bot&seed=3")
+    assert page.locator(".market-tile").count() == 5, "the market holds one tile more than there are players"
+    assert page.locator(".reef-tab").count() == 4
+    click_through(page, rng, prefer=large_leaning(rng))
+    rec = assert_scores_match_cpython(page)
+    assert rec["players"] == 4
+    assert_every_category_shown(page, shoal.replay(rec).outcome())
+    log = page.locator(".log").inner_text()
+    for seat in range(2, 5):
+        assert f"Bot {seat}" in log
+    # Every reef stays open for inspection at the end: the switch shows another player's reef and its score.
+    page.locator(".reef-tab").nth(2).click()
+    assert "Bot 3's reef" in page.locator(".board-caption").inner_text()
+    assert page.locator(".reef-score .total").inner_text() == str(shoal.replay(rec).outcome()["scores"][2])
+    assert_no_outside_requests(page)
+    assert not page.errors
+
+
+def test_every_legal_spot_of_every_market_tile_and_rotation_is_highlighted(page):
+    """Grow Coral: "take a Coral tile from the market and place it so at least one of its sides connects with a
+    matching color coral". For each market tile and each rotation (turned with R and Shift+R), the highlighted spots
+    are exactly the engine's legal placements, and together they are all of them."""
+    open_match(page, "game=reef&players=2&seats=human,bot&seed=7")  # the person opens: the Sea Snail is on offer
+    legal = [a for a in replayed(page).legal_actions(0) if a["type"] == "place"]
+    seen: set[str] = set()
+    for tile in range(page.locator(".market-tile").count()):
+        step = page.query_selector(f'[data-step="tile-{tile}"]')
+        if step:
+            step.click()
+        rots = set()
+        for turn in range(6):
+            shown = [a for a in shown_actions(page) if a["type"] == "place"]
+            assert all(a["tile"] == tile for a in shown)
+            rots |= {a["rot"] for a in shown}
+            assert len({a["rot"] for a in shown}) <= 1, "one rotation at a time"
+            seen |= {key(a) for a in shown}
+            page.keyboard.press("r")
+        assert rots == {a["rot"] for a in legal if a["tile"] == tile}
+        # Shift+R turns back: six turns back and six forward leave the rotation where it was.
+        before = {key(a) for a in shown_actions(page)}
+        for _ in range(6):
+            page.keyboard.press("Shift+R")
+        assert {key(a) for a in shown_actions(page)} == before
+    assert seen == {key(a) for a in legal}
+    # The Sea Snail is a choice of its own, offered with the tiles.
+    assert {"type": "snail"} in shown_actions(page) and {"type": "snail"} in replayed(page).legal_actions(0)
+
+
+def test_dragging_pans_the_reef_without_placing_and_the_wheel_zooms(page):
+    """Pan and zoom are only a view: a drag that ends on a highlighted spot must not grow a tile there."""
+    open_match(page, "game=reef&players=1&seats=human&seed=4")
+    board = page.locator(".reef-board")
+    box0 = board.get_attribute("viewBox")
+    spot = page.query_selector(".spot[data-action]").bounding_box()
+    start = (spot["x"] + spot["width"] / 2 + 60, spot["y"] + spot["height"] / 2 + 40)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] - 30, start[1] - 20, steps=5)
+    page.mouse.move(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2, steps=5)
+    page.mouse.up()
+    wait_idle(page)
+    assert board.get_attribute("viewBox") != box0
+    assert record(page)["actions"] == [], "a drag is not a click"
+    w0 = float(board.get_attribute("viewBox").split()[2])
+    page.mouse.wheel(0, -400)
+    page.wait_for_function(f"parseFloat(document.querySelector('.reef-board').getAttribute('viewBox').split(' ')[2]) < {w0}")
+    page.click(".zoom-bar button:has-text('Fit')")
+    assert board.get_attribute("viewBox") == box0
+    # A plain click on a spot still grows the tile.
+    target = page.query_selector(".spot[data-action]")
+    action = action_of(target)
+    target.click()
+    wait_idle(page)
+    assert record(page)["actions"][0] == [0, action]
+
+
+def _record_at_large_choice() -> dict:
+    """A 2-player record (greedy bots for both seats) stopped where seat 0 may attract a Large Animal of 2+ shapes."""
+    for seed in range(1, 200):
+        m = shoal.new_match("reef", 2, seed=seed)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            spots = m.view(seat)["table"]["large_spots"]
+            if seat == 0 and len({s["shape"] for s in spots}) >= 2:
+                return {**m.record(), "seats": ["human", "bot"]}
+            m.play(seat, m.bot_action(seat, "greedy"))
+    raise AssertionError("no seed reaches a Large Animal choice")
+
+
+def test_every_legal_large_animal_placement_is_reachable_by_shape_side_turn_and_mirror(page, tmp_path):
+    """Establish Biodiversity: a Large Animal rests only on Small Animals, covers one placed this turn, no two of a
+    species; "each shape shows two different animals on the front and back - pick the one you prefer". Going through
+    the shapes, both sides, six turns (R) and the mirror image (M), the marks shown are exactly the legal placements,
+    and the skip is offered."""
+    rec = _record_at_large_choice()
+    path = tmp_path / "large.json"
+    path.write_text(json.dumps(rec))
+    open_match(page, "game=reef&players=2&seats=human,bot&seed=1")
+    page.set_input_files("input[type=file]", str(path))
+    page.wait_for_function(f"window.shoal.record().then(r => r.seed === {rec['seed']} && r.actions.length === {len(rec['actions'])})")
+    wait_idle(page)
+    page.wait_for_selector(".reef-controls.large")
+    legal = shoal.replay({k: v for k, v in rec.items() if k != "seats"}).legal_actions(0)
+    assert {"type": "skip_large"} in shown_actions(page)
+    seen: set[str] = set()
+    shapes = [s.get_attribute("data-step") for s in page.query_selector_all("[data-step^='shape-']")]
+    for shape in [None, *shapes]:
+        if shape:
+            page.click(f"[data-step='{shape}']")
+        for side in range(2):
+            if side:
+                page.query_selector("[data-step^='side-']").click()
+            for _mirror in range(2):
+                for _turn in range(6):
+                    shown = shown_actions(page)
+                    assert all(key(a) in {key(x) for x in legal} for a in shown)
+                    seen |= {key(a) for a in shown if a["type"] == "large"}
+                    page.keyboard.press("r")
+                page.keyboard.press("m")
+    assert seen == {key(a) for a in legal if a["type"] == "large"}
+    mark = page.query_selector(".large-mark[data-action]")
+    action = action_of(mark)
+    mark.hover()
+    assert page.locator(".large-ghost.lit").count() == 1, "hovering a mark shows the whole animal"
+    mark.click()
+    wait_idle(page)
+    assert record(page)["actions"][len(rec["actions"])] == [0, action]
+    assert not page.errors
