@@ -75,7 +75,7 @@ function header(view, ui) {
   const solo = view.players === 1;
   const snail = t.snail;
   let snailText = null;
-  if (snail) {
+  if (snail && !view.over) {
     if (snail.taker !== null && snail.taker !== undefined) snailText = `Sea Snail: taken by ${ui.seatName(snail.taker)}, who plays last now and opens the next round.`;
     else if (snail.in_market) snailText = `Sea Snail: in the market (${ui.seatName(snail.holder)} opened this round).`;
     else if (snail.holder !== null && snail.holder !== undefined) snailText = `Sea Snail: held by ${ui.seatName(snail.holder)}.`;
@@ -303,19 +303,35 @@ function scorePanel(view, ui) {
     const tr = ui.el("li", { class: "reef-row" + (rf.points ? "" : " zero"), dataset: { reefIndex: String(i) } },
       colourKey(ui, rf.colour), ` ${rf.size} corals, ${rf.animals.length} animal${rf.animals.length === 1 ? "" : "s"} beside: `,
       ui.el("b", { text: `${rf.points} pts` }));
-    const light = (on) => document.querySelectorAll(`.reef-board [data-reef="${i}"]`).forEach((n) => n.classList.toggle("lit", on));
+    const light = (on) => spotlight(`[data-reef="${i}"]`, on);
     tr.addEventListener("mouseenter", () => light(true));
     tr.addEventListener("mouseleave", () => light(false));
     return tr;
   });
+  const larges = b.large.map((la, i) => {
+    const li = ui.el("li", { class: "large-row" }, ui.el("b", { text: `${la.points}` }), ` ${la.name}`);
+    const light = (on) => spotlight(`[data-large="${i}"]`, on);
+    li.addEventListener("mouseenter", () => light(true));
+    li.addEventListener("mouseleave", () => light(false));
+    return li;
+  });
   return ui.el("aside", { class: "reef-score", style: { borderColor: ui.seatColor(seat) } },
     ui.el("h3", {}, `${ui.seatName(seat)}: `, ui.el("span", { class: "total", text: String(b.total) }), " pts now"),
     ui.el("table", {}, ui.el("tbody", {}, rows)),
+    larges.length ? ui.el("div", { class: "large-list" }, ui.el("h4", { text: "Large Animals" }), ui.el("ul", {}, larges)) : null,
     t.variant === "family" ? ui.el("p", { class: "hint", text: "Family variant: only Large and Small Animals score." })
       : ui.el("div", { class: "reef-list" },
         ui.el("h4", { text: `Reefs (4+ connected corals of one colour outside Habitats): ${reefs.length}` }),
         reefs.length ? ui.el("ul", {}, reefs) : ui.el("p", { class: "hint", text: "None yet." }),
         reefs.length ? ui.el("small", { class: "hint", text: "Hover a Reef to light it up on the board." }) : null));
+}
+
+// Light up some corals or a Large Animal on the board and dim the rest (hovering a row of the score panel).
+function spotlight(selector, on) {
+  const board = document.querySelector(".reef-board");
+  if (!board) return;
+  board.classList.toggle("focusing", on);
+  board.querySelectorAll(selector).forEach((n) => n.classList.toggle("lit", on));
 }
 
 // ---- Ecosystems --------------------------------------------------------------------------------------------------

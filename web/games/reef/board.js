@@ -62,21 +62,21 @@ export function boardPanel(view, ui, turn, live) {
   let box = cams.get(seat) || fit;
   const svgEl = ui.svg("svg", {
     class: "reef-board", viewBox: boxAttr(box), preserveAspectRatio: "xMidYMid meet", role: "img",
-    "aria-label": `${ui.seatName(seat)}'s reef`,
+    "aria-label": reefOf(ui, seat),
   });
 
   const layers = [];
-  layers.push(ui.svg("polygon", { class: "hot-centre", points: pts(board.hot_spot_hex) }));
-  const [hx, hy] = board.hot_spot_centre;
-  layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy - 0.1, "text-anchor": "middle", "font-size": 0.26, text: "Hot Spot" }));
-  layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy + 0.22, "text-anchor": "middle", "font-size": 0.22, text: `#${board.hot_spot + 1}` }));
   layers.push(ui.svg("g", { class: "corals" }, board.corals.map((c) => coralShape(ui, c.points, c.colour, {
     class: `coral c-${c.colour}` + (c.reef !== null && c.reef !== undefined ? " in-reef" : "") + (c.habitat ? " under-habitat" : ""),
     "data-reef": c.reef ?? undefined,
   }))));
   layers.push(ui.svg("g", { class: "tile-edges" }, board.tiles.map((tl) => ui.svg("polygon", { points: pts(shift(t.geometry.hex, tl.centre)), class: tl.hot_spot ? "hot" : "" }))));
+  layers.push(ui.svg("polygon", { class: "hot-centre", points: pts(board.hot_spot_hex) }));
+  const [hx, hy] = board.hot_spot_centre;
+  layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy - 0.1, "text-anchor": "middle", "font-size": 0.26, text: "Hot Spot" }));
+  layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy + 0.22, "text-anchor": "middle", "font-size": 0.22, text: `#${board.hot_spot + 1}` }));
   layers.push(ui.svg("g", { class: "habitats" }, board.habitats.map((h) => smallAnimal(ui, h))));
-  layers.push(ui.svg("g", { class: "larges" }, board.large.map((la) => largeAnimal(ui, la))));
+  layers.push(ui.svg("g", { class: "larges" }, board.large.map((la, i) => largeAnimal(ui, la, i))));
   if (turnHere && turnHere.mode === "place") layers.push(placeSpots(ui, t, turnHere));
   if (turnHere && turnHere.mode === "large") layers.push(...largeSpots(ui, turnHere));
   svgEl.append(...layers);
@@ -112,8 +112,10 @@ export function boardPanel(view, ui, turn, live) {
   return ui.el("section", { class: "reef-board-panel" },
     ui.el("div", { class: "board-top" }, tabs, back),
     ui.el("div", { class: "board-frame", style: { borderColor: ui.seatColor(seat) } }, svgEl, zoomBar,
-      ui.el("div", { class: "board-caption", text: `${ui.seatName(seat)}'s reef · ${counts}` })));
+      ui.el("div", { class: "board-caption", text: `${reefOf(ui, seat)} · ${counts}` })));
 }
+
+const reefOf = (ui, seat) => (ui.seatName(seat) === "You" ? "Your reef" : `${ui.seatName(seat)}'s reef`);
 
 function smallAnimal(ui, h) {
   const [x, y] = h.centre;
@@ -139,14 +141,24 @@ function outline(hexes) {
   return [...edges.values()].filter(Boolean).map(([a, b]) => `M${a[0]},${a[1]}L${b[0]},${b[1]}`).join("");
 }
 
-function largeAnimal(ui, la) {
-  const [x, y] = centroid(la.centres);
-  return ui.svg("g", { class: "large-animal" },
+// A Large Animal: its cells darkened, its outline, and its points on the edge between two of its cells (never on a
+// cell's centre, where the Small Animal beneath is named). Its name is in the tooltip and the score panel.
+function largeAnimal(ui, la, i) {
+  const c = la.centres;
+  let at = centroid(c);
+  outer: for (let i = 0; i < c.length; i++) for (let j = i + 1; j < c.length; j++) {
+    if (Math.abs(Math.hypot(c[i][0] - c[j][0], c[i][1] - c[j][1]) - Math.sqrt(3)) < 0.01) {
+      at = [(c[i][0] + c[j][0]) / 2, (c[i][1] + c[j][1]) / 2];
+      break outer;
+    }
+  }
+  const [x, y] = at;
+  return ui.svg("g", { class: "large-animal", "data-large": String(i) },
     ui.svg("title", { text: `${la.name}: ${la.points} points` }),
     la.hexes.map((hx) => ui.svg("polygon", { class: "large-fill", points: pts(hx) })),
     ui.svg("path", { class: "large-line", d: outline(la.hexes) }),
-    ui.svg("rect", { class: "large-tag", x: x - 1.05, y: y - 0.3, width: 2.1, height: 0.6, rx: 0.15 }),
-    ui.svg("text", { x, y: y + 0.1, "text-anchor": "middle", "font-size": 0.27, "font-weight": 700, class: "large-text", text: `${la.name} ${la.points}` }));
+    ui.svg("circle", { class: "large-tag", cx: x, cy: y, r: 0.3 }),
+    ui.svg("text", { x, y: y + 0.1, "text-anchor": "middle", "font-size": 0.3, "font-weight": 700, class: "large-text", text: String(la.points) }));
 }
 
 function placeSpots(ui, t, turn) {
