@@ -23,7 +23,7 @@ export function renderLobby(root, games, start, initial = {}) {
 
   function submit() {
     const seed = parseInt(form.querySelector("#seed").value, 10);
-    start({ game: game.id, players, seats: seats.slice(0, players), seed: Number.isFinite(seed) ? seed : 0, options: { ...options } });
+    start({ game: game.id, players, seats: seats.slice(0, players), seed: Number.isFinite(seed) ? seed : 0, options: Object.fromEntries(Object.keys(game.options).map((k) => [k, options[k]])) });
   }
 
   function draw() {
@@ -42,7 +42,7 @@ export function renderLobby(root, games, start, initial = {}) {
         return el("label", {}, `Seat ${s + 1} `, el("select", { onchange: (e) => { seats[s] = e.target.value; } },
           seatKinds(game).map((k) => el("option", { value: k, selected: k === seats[s], text: kindLabel(k, game) }))));
       })),
-      Object.entries(game.options).map(([name, opt]) => {
+      ...Object.entries(game.options).map(([name, opt]) => {
         options[name] = options[name] ?? opt.default;
         return el("label", { title: opt.help }, `${opt.label} `, el("select", { onchange: (e) => { options[name] = JSON.parse(e.target.value); } },
           opt.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === options[name], text: String(c) }))));
