@@ -114,7 +114,8 @@ def test_every_legal_spot_of_every_market_tile_and_rotation_is_highlighted(page)
 
 
 def test_dragging_pans_the_reef_without_placing_and_the_wheel_zooms(page):
-    """Pan and zoom are only a view: a drag that ends on a highlighted spot must not grow a tile there."""
+    """Pan and zoom are only a view: a drag that ends on a highlighted spot must not grow a tile there; the wheel
+    zooms, "Fit" shows the whole reef again, and a spot can be chosen from the keyboard."""
     open_match(page, "game=reef&players=1&seats=human&seed=4")
     board = page.locator(".reef-board")
     box0 = board.get_attribute("viewBox")
@@ -133,10 +134,11 @@ def test_dragging_pans_the_reef_without_placing_and_the_wheel_zooms(page):
     page.wait_for_function(f"parseFloat(document.querySelector('.reef-board').getAttribute('viewBox').split(' ')[2]) < {w0}")
     page.click(".zoom-bar button:has-text('Fit')")
     assert board.get_attribute("viewBox") == box0
-    # A plain click on a spot still grows the tile.
+    # A spot is also a button for the keyboard: Tab to it, Enter grows the tile there.
     target = page.query_selector(".spot[data-action]")
     action = action_of(target)
-    target.click()
+    target.focus()
+    page.keyboard.press("Enter")
     wait_idle(page)
     assert record(page)["actions"][0] == [0, action]
 

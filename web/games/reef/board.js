@@ -161,6 +161,19 @@ function largeAnimal(ui, la, i) {
     ui.svg("text", { x, y: y + 0.1, "text-anchor": "middle", "font-size": 0.3, "font-weight": 700, class: "large-text", text: String(la.points) }));
 }
 
+// SVG spots and marks are reachable with Tab and chosen with Enter or Space, like buttons.
+function pressable(node, label) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
+  return node;
+}
+
 function placeSpots(ui, t, turn) {
   const shapes = t.geometry.tile_rotations[turn.rot];
   return ui.svg("g", { class: "spots" }, turn.spots.map(({ cell, action }) => {
@@ -170,7 +183,7 @@ function placeSpots(ui, t, turn) {
       ui.svg("polygon", { class: "spot-hex", points: pts(hex) }),
       ui.svg("g", { class: "ghost" }, shapes.map((poly, k) => coralShape(ui, shift(poly, cell.centre), turn.tile.colours[k]))),
       ui.svg("polygon", { class: "spot-rim", points: pts(hex) }));
-    return ui.markAction(g, action);
+    return pressable(ui.markAction(g, action), `grow ${turn.tile.names} at ${cell.q}, ${cell.r}`);
   }));
 }
 
@@ -193,7 +206,9 @@ function largeSpots(ui, turn) {
       ui.svg("text", { x, y: y + 0.65, "text-anchor": "middle", "font-size": 0.24, "font-weight": 700, text: `+${spot.points}` }));
     mark.addEventListener("mouseenter", () => ghost.classList.add("lit"));
     mark.addEventListener("mouseleave", () => ghost.classList.remove("lit"));
-    marks.append(ui.markAction(mark, action));
+    mark.addEventListener("focus", () => ghost.classList.add("lit"));
+    mark.addEventListener("blur", () => ghost.classList.remove("lit"));
+    marks.append(pressable(ui.markAction(mark, action), `${name}, ${spot.points} points, over ${spot.species.join(", ")}`));
   });
   return [ghosts, marks];
 }
