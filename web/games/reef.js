@@ -3,6 +3,7 @@
 // Every shape comes ready to draw from the view (tile side 1, y downwards); every move comes from view.legal.
 import { colourKey, coralPatterns, coralShape, CORAL, hexAround, legalIndex, pts, speciesBadge } from "./reef/look.js";
 import { boardPanel } from "./reef/board.js";
+import { achievementsPanel, objectivePanel } from "./reef-achievements.js";
 
 // The renderer's latest arguments, for the keyboard shortcuts (R / Shift+R rotate, M mirror, + / - zoom).
 let live = null;
@@ -35,6 +36,7 @@ export default {
     const parts = [
       coralPatterns(ui),
       header(view, ui),
+      objectivePanel(view, ui), // AQUA achievements: the Scenario's objective, the Modification
       controls ? controls.node : waitingNote(view, ui),
       ui.el("div", { class: "reef-main" },
         boardPanel(view, ui, controls ? controls.board : null, live),
@@ -63,6 +65,7 @@ export default {
         tied ? ` Equal points at the top: the tied player earliest in that order, ${ui.seatName(o.winners[0])}, wins.` : ""));
     }
     root.append(categoryTable(view, ui, o));
+    root.append(...[achievementsPanel(view, ui)].filter(Boolean)); // AQUA achievements: completed, why not, marking
     void t;
   },
 };
