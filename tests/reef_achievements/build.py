@@ -76,10 +76,9 @@ FIELD_SPOTS: tuple[tuple[int, int], ...] = (
 FIELD_OFFSET = 40  # a field sits this many cells east, away from other animals built at the origin
 
 
-def field(*species: str, colour: str = "K", large: list | None = None) -> Board:
-    """One Reef of ``colour`` (radius-3 field, shifted east) with one Small Animal of each ``species`` touching it.
-    ``large`` cells are given relative to the field's own spots."""
-    off = FIELD_OFFSET
+def field(*species: str, colour: str = "K", large: list | None = None, off: int = FIELD_OFFSET) -> Board:
+    """One Reef of ``colour`` (radius-3 field, shifted ``off`` cells east) with one Small Animal of each ``species``
+    touching it. ``large`` cells are given relative to the field's own spots."""
     tiles = [tile((u + 3 * off, v + off), colour * 3) for u, v in iter_box(3)]
     spots = {(q + off, r): sp for (q, r), sp in zip(FIELD_SPOTS, species)}
     shifted = [(a, p, [(q + off, r) for q, r in cells]) for a, p, cells in (large or [])]

@@ -139,6 +139,19 @@ def test_modification_3_reefs_must_be_5_corals_to_score():
     assert _reef_points(b) == 2 and _reef_points(b, "3") == 1
 
 
+def test_modification_3_a_group_of_four_is_no_reef_for_ecosystem_13_either():
+    """Ruling: under Modification 3 a Reef is 5+ corals everywhere, so Ecosystem 13 ("each Reef scores 3 for every
+    native Small Animal adjacent to it") ignores the red group of 4 as well."""
+    b = _star_with_a_long_yellow_reef()
+
+    def eco13(modification):
+        sheet = score_position({"variant": "core", "modification": modification, "ecosystems": [[13, "crab"]],
+                                "boards": [b]})
+        return next(r["points"] for r in sheet[0]["rows"] if r["category"] == "ecosystem")
+
+    assert eco13("none") == 3 + 3 and eco13("3") == 3
+
+
 def test_modification_4_reefs_score_2_per_coral():
     """4: "Reefs score 2 points per coral in it, instead of scoring for adjacent Small Animals"."""
     b = _star_with_a_long_yellow_reef()
@@ -166,6 +179,16 @@ def test_modification_6_only_one_reef_colour_scores_the_best_one():
     assert _reef_points(b, "6") == 9 + 1
     sheet = score_position({"variant": "core", "modification": "6", "boards": [b]})
     assert next(r for r in sheet[0]["rows"] if r["category"] == "reefs")["count"] == 2
+
+
+def test_modification_6_equal_colours_the_one_with_more_scoring_reefs():
+    """Ruling: on equal points the colour with more scoring Reefs is kept (Challenge 21 counts them), so a red Reef of
+    2 gives way to two pink Reefs of 1 each."""
+    b = merge(field("crab", "crab", colour="R"), field("crab", off=60), field("crab", off=80))
+    assert sorted(r.colour for r in find_reefs(from_json(b))) == ["K", "K", "R"]
+    sheet = score_position({"variant": "core", "modification": "6", "boards": [b]})
+    reefs = next(r for r in sheet[0]["rows"] if r["category"] == "reefs")
+    assert (reefs["points"], reefs["count"]) == (2, 2)
 
 
 # --- 7: fewer Small Animals ---------------------------------------------------------------------------------------
@@ -221,6 +244,24 @@ def test_modification_8_the_refused_hexagon_stays_open_coral():
     reds = [c for c, col in board_.corals.items() if col == "R"]
     assert len(reds) == 4 and not any(board_.under_habitat(c) for c in reds)
     assert [r.colour for r in find_reefs(board_)] == ["R"], "the four red corals make a Reef"
+
+
+def test_modification_8_one_tile_closing_two_new_colours_forms_them_in_its_coral_order():
+    """Ruling: with one colour left to use, a tile closing a red and a yellow hexagon at once forms the Habitat of
+    its first coral in clockwise order from the tile's first colour (red-yellow-green: red), the other stays open."""
+    def close_both(modification):
+        m = shoal.new_match("reef", 1, seed=0, options={"modification": modification})
+        s = m.state
+        used = {(20, 0): "turtle", (22, 0): "seahorse", (24, 0): "starfish"}
+        s.boards[0] = from_json(board(used, tiles=[tile((0, 0), "RRY"), tile((3, -1), "YRG"),
+                                                   tile((6, 0), "GYB"), tile((6, 2), "BGY")]))
+        s.market, s.memo = [data.TILES.index("RYG")], {}
+        m.play(0, _place(m, (3, 1), 4))
+        habitats = m.state.boards[0].habitats
+        return habitats.get(tuple(H(0, 0))), habitats.get(tuple(H(1, 0)))
+
+    assert close_both("none") == ("crab", "clownfish")
+    assert close_both("8") == ("crab", None)
 
 
 # --- 9 and 10: Large Animals --------------------------------------------------------------------------------------

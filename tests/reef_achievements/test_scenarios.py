@@ -134,6 +134,13 @@ def test_scenario_needs_its_minimum_score(letter):
     assert exact["score_met"] and exact["completed"], "exactly the minimum is enough"
 
 
+def test_scenario_j_needs_small_animals_to_cover():
+    """Ruling: "Have all Small Animals covered by Large Animals" is not met by having no Small Animal at all."""
+    none = _scenario("J", board(large=pad(90)))
+    assert none["score_met"] and not none["objective_met"]
+    assert none["reasons"][1].endswith("covered by Large Animals: 0 of 0")
+
+
 def test_a_scenario_is_judged_for_each_player():
     """"mark off the achievement for yourself": one player may complete it while another does not."""
     results = achievements(board(row("crab"), pad(60)), board(row("crab")), scenario="A",

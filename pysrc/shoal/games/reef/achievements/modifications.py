@@ -71,7 +71,8 @@ class ReefsFeedLargeAnimals(Rules):
 
 
 class OneReefColour(Rules):
-    """6: only the Reefs of one colour score: the colour that gives the most (ties: the earlier colour R Y G B P K)."""
+    """6: only the Reefs of one colour score: the colour that gives the most points; on equal points the one with
+    more scoring Reefs (Challenge 21 counts them), then the earlier colour in R Y G B P K."""
 
     modification = 6
 
@@ -79,11 +80,13 @@ class OneReefColour(Rules):
         reefs = list(facts.reefs)
         if not reefs:
             return []
-        by_colour: dict[str, int] = {}
+        worth: dict[str, tuple[int, int]] = {}
         for reef in reefs:
-            by_colour[reef.colour] = by_colour.get(reef.colour, 0) + self.reef_points(facts, reef)
-        best = max(by_colour.values())
-        colour = next(c for c in data.COLOURS if by_colour.get(c) == best)
+            points = self.reef_points(facts, reef)
+            total, scoring = worth.get(reef.colour, (0, 0))
+            worth[reef.colour] = (total + points, scoring + (points > 0))
+        best = max(worth.values())
+        colour = next(c for c in data.COLOURS if worth.get(c) == best)
         return [r for r in reefs if r.colour == colour]
 
 
