@@ -312,7 +312,7 @@ function scorePanel(view, ui) {
     return tr;
   });
   const larges = b.large.map((la, i) => {
-    const li = ui.el("li", { class: "large-row" }, ui.el("b", { text: `${la.points}` }), ` ${la.name}`);
+    const li = ui.el("li", { class: "large-item" }, ui.el("b", { text: `${la.points}` }), ` ${la.name}`);
     const light = (on) => spotlight(`[data-large="${i}"]`, on);
     li.addEventListener("mouseenter", () => light(true));
     li.addEventListener("mouseleave", () => light(false));
