@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import shoal
 from tests.e2e.driver import (
     assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match, record, wait_idle,
@@ -81,6 +83,25 @@ def test_reef_four_players_one_human_to_the_end(page):
     assert page.locator(".reef-score .total").inner_text() == str(shoal.replay(rec).outcome()["scores"][2])
     assert_no_outside_requests(page)
     assert not page.errors
+
+
+@pytest.mark.parametrize("variant", ["core", "family", "advanced"])
+def test_the_variant_in_the_deep_link_sets_the_ecosystems_on_show(page, variant):
+    """Variants: Core lays Ecosystems 1-6, Advanced six of the 24 at random, Family none ("do not score for Reefs or
+    Ecosystems"). The cards shown, their native species and every player's current points are the engine's."""
+    open_match(page, f"game=reef&players=2&seats=human,bot&seed=12&variant={variant}")
+    match = replayed(page)
+    assert match.options["variant"] == variant
+    line = match.view(0)["table"]["ecosystems"]
+    cards = page.query_selector_all(".eco-card")
+    assert [c.query_selector(".eco-num").inner_text() for c in cards] == [str(e["number"]) for e in line]
+    for card, eco in zip(cards, line):
+        assert eco["native_name"] in card.inner_text()
+        assert [int(p.inner_text().split()[-1]) for p in card.query_selector_all(".eco-score")] == eco["scores"]
+    if variant == "family":
+        assert not cards and "only Large and Small Animals score" in page.locator(".reef-score").inner_text()
+    else:
+        assert len(cards) == 6
 
 
 def test_every_legal_spot_of_every_market_tile_and_rotation_is_highlighted(page):
