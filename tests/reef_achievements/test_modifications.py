@@ -308,3 +308,16 @@ def test_modification_10_only_one_large_animal_of_each_shape():
     assert _placements(plain, "pair") == {_cells((0, 0), (1, 0)), _cells((1, 0), (2, 0))}
     assert _placements(once, "pair") == set()
     assert _placements(once, "line") == _placements(plain, "line") == {_cells((0, 0), (1, 0), (2, 0))}
+
+
+def test_modification_6_the_view_shows_which_reefs_score():
+    """The table's Reefs say which ones count at the end: under Modification 6 only the kept colour's."""
+    b = merge(field("jellyfish", "jellyfish", "jellyfish"), star(6))
+    for modification, scoring in (("none", 7), ("6", 2)):
+        m = shoal.new_match("reef", 1, seed=0, options={"modification": modification})
+        m.state.boards[0] = from_json(b)
+        m.state.memo = {}
+        shown = m.view(0)["table"]["boards"][0]
+        assert sum(r["scored"] for r in shown["reefs"]) == scoring
+        row = next(r for r in shown["score"] if r["category"] == "reefs")
+        assert sum(r["points"] for r in shown["reefs"]) == row["points"]

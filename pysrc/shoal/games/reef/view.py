@@ -32,12 +32,13 @@ def _board_view(s: ReefState, seat: int, facts: BoardFacts, rows: list[dict[str,
     board: Board = s.boards[seat]
     reef_of: dict = {}
     reefs = []
+    scored = set(s.rules.reefs_scored(facts))  # Modification 6 scores one colour only
     for i, reef in enumerate(facts.reefs):
         for c in reef.corals:
             reef_of[c] = i
         reefs.append({"colour": reef.colour, "size": len(reef.corals),
-                      "animals": sorted([list(v) for v in reef.animals]),
-                      "points": s.rules.reef_points(facts, reef)})
+                      "animals": sorted([list(v) for v in reef.animals]), "scored": reef in scored,
+                      "points": s.rules.reef_points(facts, reef) if reef in scored else 0})
     tiles, corals = [], []
     last = next(reversed(board.tiles))  # tiles keep the order they were laid in
     for cell, (tile, colours, rot) in board.tiles.items():
