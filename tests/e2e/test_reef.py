@@ -158,10 +158,22 @@ def test_dragging_pans_the_reef_without_placing_and_the_wheel_zooms(page):
     # A spot is also a button for the keyboard: Tab to it, Enter grows the tile there.
     target = page.query_selector(".spot[data-action]")
     action = action_of(target)
+    ghost = corals_in(target.query_selector(".ghost"))
     target.focus()
     page.keyboard.press("Enter")
     wait_idle(page)
     assert record(page)["actions"][0] == [0, action]
+    # The preview was the truth: the three corals now on the reef are the ghost's, shape and colour.
+    assert len(ghost) == 3 and ghost <= corals_in(page.query_selector(".reef-board .corals"))
+
+
+def corals_in(node) -> set[tuple]:
+    """(fill, rounded corners) of every coral drawn under ``node``."""
+    out = set()
+    for poly in node.query_selector_all(".coral > polygon:first-child"):
+        corners = tuple(tuple(round(float(v), 3) + 0.0 for v in p.split(",")) for p in poly.get_attribute("points").split())
+        out.add((poly.get_attribute("fill"), corners))
+    return out
 
 
 def _record_at_large_choice() -> dict:
