@@ -14,6 +14,7 @@ import base64
 import hashlib
 import io
 import os
+import re
 import json
 import shutil
 import subprocess
@@ -125,13 +126,25 @@ def write_lock(pyodide_out: Path, wheel: Path, version: str) -> None:
     (pyodide_out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
 
 
+# Relative module imports and page assets get the build's stamp as a query, so a browser never mixes a cached old
+# module with a new one after a deploy (static hosts such as GitHub Pages let browsers cache files for minutes).
+_STAMPABLE = re.compile(r"""((?:\bfrom|\bimport\s*\(|\bsrc=|\bhref=)\s*)(["'])(\.{1,2}/[^"'?#:]+?\.(?:js|css))\2""")
+
+
+def stamp_urls(text: str, stamp: str) -> str:
+    return _STAMPABLE.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?v={stamp}{m[2]}", text)
+
+
 def copy_web(out: Path, stamp: str) -> None:
     web = ROOT / "web"
     for path in sorted(web.rglob("*")):
         if path.is_file() and path.suffix in WEB_SUFFIXES:
             dest = out / path.relative_to(web)
             dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, dest)
+            if path.suffix in {".js", ".html"} and path.name not in {"worker.js", "sw.js"}:
+                dest.write_text(stamp_urls(path.read_text(), stamp))
+            else:
+                shutil.copyfile(path, dest)
     from shoal import GAMES  # the lobby paints from this before Python has booted in the browser
 
     (out / "games.json").write_text(json.dumps([g.info() for g in GAMES.values()], indent=1) + "\n")

@@ -4,8 +4,9 @@ import { el } from "./dom.js";
 export function renderOutcome(root, view, ui) {
   const { scores, winners, breakdown } = view.outcome;
   const names = winners.map((s) => ui.seatName(s));
+  const heading = scores.length === 1 ? "Final score" : winners.length > 1 ? `Shared win: ${names.join(" and ")}` : `${names[0]} won`;
   root.append(
-    el("h2", { class: "result", text: winners.length > 1 ? `Shared win: ${names.join(" and ")}` : `${names[0]} won` }),
+    el("h2", { class: "result", text: heading }),
     el(
       "div",
       { class: "score-sheet" },

@@ -43,7 +43,7 @@ def setup(players: int, options: dict[str, Any], rng: Rng, rules: Rules | None =
     s.snail_holder = rng.below(players) if rules.uses_snail(players) else None
     s.queue = []
     for seat, h in enumerate(spots):
-        s.log.add(f"{text.seat(seat)} starts from Hot Spot {h + 1}.")
+        s.log.add(f"{text.seat(seat)} started from Hot Spot {h + 1}.")
     if s.line:
         s.log.add("Ecosystems: " + ", ".join(f"{n} ({data.SPECIES_NAMES[sp]})" for n, sp in s.line) + ".")
     if not _start_round(s):  # pragma: no cover - the pile always holds a first market
@@ -68,7 +68,7 @@ def _start_round(s: ReefState) -> bool:
     s.snail_taker = None
     s.snail_in_market = rules.uses_snail(s.players)
     s.phase = PLACE
-    s.log.add(f"Round {s.round}: {text.seat(first)} opens; market "
+    s.log.add(f"Round {s.round} (first to play: {text.seat(first)}); market "
               + ", ".join(text.tile(t) for t in s.market) + ".")
     return True
 
@@ -167,7 +167,7 @@ def apply(s: ReefState, seat: int, action: Action) -> None:
         _attract(s, seat, action["animal"], [tuple(c) for c in action["cells"]])
         _end_turn(s)
     elif kind == "skip_large":
-        s.log.add(f"{text.seat(seat)} attracts no Large Animal.")
+        s.log.add(f"{text.seat(seat)} attracted no Large Animal.")
         _end_turn(s)
     s.memo = {}
 
@@ -178,7 +178,7 @@ def _take_snail(s: ReefState, seat: int) -> None:
     s.queue.append(seat)
     s.snail_in_market = False
     s.snail_taker = seat
-    s.log.add(f"{text.seat(seat)} takes the Sea Snail: they play last this round and open the next.")
+    s.log.add(f"{text.seat(seat)} took the Sea Snail: last to play this round, first in the next.")
 
 
 def _grow_coral(s: ReefState, seat: int, action: Action) -> None:
@@ -186,7 +186,7 @@ def _grow_coral(s: ReefState, seat: int, action: Action) -> None:
     colours = data.TILES[tile]
     board = s.boards[seat]
     formed = board.lay(cell_point(action["q"], action["r"]), tile, colours, action["rot"])
-    s.log.add(f"{text.seat(seat)} grows {text.tile(tile)} at ({action['q']}, {action['r']}).")
+    s.log.add(f"{text.seat(seat)} grew {text.tile(tile)} at ({action['q']}, {action['r']}).")
     s.fresh = []
     for vertex, colour in formed:
         species = data.SPECIES_OF_COLOUR[colour]
@@ -200,7 +200,7 @@ def _grow_coral(s: ReefState, seat: int, action: Action) -> None:
         s.small[species] -= 1
         board.form_habitat(vertex, species)
         s.fresh.append(vertex)
-        s.log.add(f"{text.seat(seat)} creates a {data.COLOUR_NAMES[colour]} Habitat: a "
+        s.log.add(f"{text.seat(seat)} created a {data.COLOUR_NAMES[colour]} Habitat: a "
                   f"{data.SPECIES_NAMES[species]} moves in.")
     s.phase = LARGE
     if not large_options(s):
@@ -211,7 +211,7 @@ def _attract(s: ReefState, seat: int, animal: str, cells: list[Point]) -> None:
     shape = data.SHAPE_OF_ANIMAL[animal]
     points = s.large[shape].pop(0)
     s.boards[seat].attract(animal, points, cells)
-    s.log.add(f"{text.seat(seat)} attracts a {data.LARGE_NAMES[animal]} ({points} points).")
+    s.log.add(f"{text.seat(seat)} attracted a {data.LARGE_NAMES[animal]} ({points} points).")
 
 
 def _end_turn(s: ReefState) -> None:
@@ -225,7 +225,7 @@ def _end_turn(s: ReefState) -> None:
     if s.rules.uses_snail(s.players):
         if s.snail_taker is None:
             s.snail_holder = s.done[-1]
-            s.log.add(f"Nobody took the Sea Snail: {text.seat(s.snail_holder)}, last this round, gets it.")
+            s.log.add(f"Nobody took the Sea Snail, so it went to the last to play: {text.seat(s.snail_holder)}.")
         else:
             s.snail_holder = s.snail_taker
     s.last_order = list(s.done)
