@@ -1,0 +1,154 @@
+"""Shoal's benchmarks: numbers to watch, not tests to pass. Writes docs/benchmarks.md.
+
+    python3 benchmarks/run.py [--runs 5] [--seconds 2]
+
+(a) cold start in headless Chromium, side by side in one run: a stock Pyodide page (the npm files as shipped, nothing
+    else) until ``loadPyodide()`` resolves, vs Shoal's deep link until the first playable board (target ≤ 0.6×);
+(b) random full games per second for each game in CPython, through the public Match API;
+(c) the built site's size vs the Pyodide files it vendors (target ≤ 1.25×).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT)]
+
+import build  # noqa: E402
+import server  # noqa: E402
+
+import shoal  # noqa: E402
+from shoal.core import Rng  # noqa: E402
+
+STOCK_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+STOCK_PAGE = """<!doctype html><meta charset="utf-8"><title>stock pyodide</title><body>
+<script type="module">
+import { loadPyodide } from "./pyodide.mjs";
+await loadPyodide();
+document.body.dataset.ready = "1";
+</script>"""
+
+
+def cold_start(site: Path, runs: int) -> dict[str, list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    stock = site.parent / "stock"
+    stock.mkdir()
+    for name in STOCK_FILES:
+        shutil.copyfile(build.PYODIDE_DIR / name, stock / name)
+    (stock / "index.html").write_text(STOCK_PAGE)
+    srv_site, site_url = server.serve_in_thread(site, "/shoal/")
+    srv_stock, stock_url = server.serve_in_thread(stock, "/stock/")
+    first = next(iter(shoal.GAMES))
+    seats = ",".join(["human"] + ["bot"] * (shoal.GAMES[first].min_players - 1))
+    pages = {
+        "stock Pyodide page (loadPyodide resolved)": (f"{stock_url}index.html", "document.body.dataset.ready === '1'"),
+        f"Shoal, first playable board ({first})": (
+            f"{site_url}index.html?game={first}&players={shoal.GAMES[first].min_players}&seats={seats}&seed=1&botDelay=0",
+            "document.body.dataset.status === 'playing' && !document.body.dataset.busy",
+        ),
+    }
+    times: dict[str, list[float]] = {name: [] for name in pages}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for _ in range(runs):
+            for name, (url, ready) in pages.items():  # interleaved, so both see the same machine load
+                context = browser.new_context(service_workers="block")  # a new context: an empty cache
+                page = context.new_page()
+                t0 = time.perf_counter()
+                page.goto(url)
+                page.wait_for_function(ready, timeout=120_000, polling=20)
+                times[name].append(time.perf_counter() - t0)
+                context.close()
+        browser.close()
+    srv_site.shutdown()
+    srv_stock.shutdown()
+    return times
+
+
+def games_per_second(seconds: float) -> list[tuple[str, int, float, float]]:
+    rows = []
+    for gid, game in shoal.GAMES.items():
+        for players in sorted({game.min_players, game.max_players}):
+            rng, done, plies = Rng(1), 0, 0
+            t0 = time.perf_counter()
+            while time.perf_counter() - t0 < seconds or done == 0:
+                match = shoal.new_match(gid, players, seed=done)
+                while not match.is_over():
+                    seat = rng.choice(match.to_act())
+                    match.play(seat, rng.choice(match.legal_actions(seat)))
+                    plies += 1
+                done += 1
+            elapsed = time.perf_counter() - t0
+            rows.append((game.title, players, done / elapsed, plies / done))
+    return rows
+
+
+def tree_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        build.build(site)
+        times = cold_start(site, args.runs)
+        site_bytes = tree_size(site)
+    vendored = sum((build.PYODIDE_DIR / n).stat().st_size for n in STOCK_FILES)
+    rates = games_per_second(args.seconds)
+
+    med = {k: statistics.median(v) for k, v in times.items()}
+    stock, shoal_start = list(med.values())
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Written by `python3 benchmarks/run.py` on {time.strftime('%Y-%m-%d')} ({platform.machine()}, "
+        f"Python {platform.python_version()}, Pyodide {build.pinned_pyodide()}, headless Debian Chromium). "
+        "Numbers, not tests: re-run after changing the build or an engine.",
+        "",
+        f"## (a) Cold start in headless Chromium ({args.runs} runs each, interleaved, new browser context each run)",
+        "",
+        "| page | median s | min s | max s |",
+        "|---|---|---|---|",
+        *[f"| {k} | {statistics.median(v):.2f} | {min(v):.2f} | {max(v):.2f} |" for k, v in times.items()],
+        "",
+        f"Shoal / stock = **{shoal_start / stock:.2f}×** (target ≤ 0.6×). Shoal ships the stdlib precompiled to bytecode "
+        "by Pyodide's own Python, so CPython skips compiling ~190 stdlib modules at start-up; the stock page compiles them.",
+        "",
+        f"## (b) Random full games per second in CPython ({args.seconds:.0f} s each, through `Match.play`)",
+        "",
+        "| game | players | games/s | plies/game |",
+        "|---|---|---|---|",
+        *[f"| {t} | {n} | {r:.1f} | {p:.0f} |" for t, n, r, p in rates],
+        "",
+        "## (c) Site size",
+        "",
+        "| what | MB |",
+        "|---|---|",
+        f"| Pyodide files the site vendors, as shipped by npm ({', '.join(STOCK_FILES)}) | {vendored / 1e6:.2f} |",
+        f"| the whole built site (`dist/`) | {site_bytes / 1e6:.2f} |",
+        "",
+        f"Site / vendored Pyodide = **{site_bytes / vendored:.2f}×** (target ≤ 1.25×).",
+        "",
+    ]
+    out = ROOT / "docs" / "benchmarks.md"
+    out.write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
