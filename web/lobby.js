@@ -45,7 +45,7 @@ export function renderLobby(root, games, start, initial = {}) {
       ...Object.entries(game.options).map(([name, opt]) => {
         options[name] = options[name] ?? opt.default;
         return el("label", { title: opt.help }, `${opt.label} `, el("select", { onchange: (e) => { options[name] = JSON.parse(e.target.value); } },
-          opt.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === options[name], text: String(c) }))));
+          opt.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === options[name], text: opt.labels[i] ?? String(c) }))));
       }),
       el("label", {}, "Seed ", el("input", { id: "seed", type: "number", value: initial.seed ?? Math.floor(Math.random() * 100000) })),
       el("button", { type: "submit", class: "primary", dataset: { step: "start" }, text: `Play ${game.title}` }),

@@ -130,3 +130,12 @@ def test_bridge_speaks_json_and_reports_errors(monkeypatch):
     assert both["to_act"] == [0, 1]
     assert json.loads(bridge.handle("{nope"))["ok"] is False
     assert json.loads(bridge.handle(json.dumps({"cmd": "dance"})))["ok"] is False
+
+
+def test_option_labels_name_each_choice_or_fall_back_to_the_values():
+    from shoal.core import Option
+
+    assert Option("Size", (1, 2), 1).to_json()["labels"] == ["1", "2"]
+    assert Option("Size", (1, 2), 1, labels=("small", "large")).to_json()["labels"] == ["small", "large"]
+    with pytest.raises(ValueError):
+        Option("Size", (1, 2), 1, labels=("small",))

@@ -27,9 +27,16 @@ class Option:
     choices: tuple[Any, ...]
     default: Any
     help: str = ""
+    labels: tuple[str, ...] = ()  # words for each choice, in order ("A — Ecosystems 1–6, 60+"); empty: the values
+
+    def __post_init__(self) -> None:
+        if self.labels and len(self.labels) != len(self.choices):
+            raise ValueError(f"option {self.label!r}: {len(self.labels)} labels for {len(self.choices)} choices")
 
     def to_json(self) -> dict[str, Any]:
-        return {"label": self.label, "choices": list(self.choices), "default": self.default, "help": self.help}
+        labels = list(self.labels) or [str(c) for c in self.choices]
+        return {"label": self.label, "choices": list(self.choices), "default": self.default, "help": self.help,
+                "labels": labels}
 
 
 class State:

@@ -11,7 +11,7 @@ from typing import Any
 from shoal.core import Action, Game, Option, Rng
 
 from . import play, view
-from .achievements.tables import MODIFICATION_CHOICES, MODIFICATIONS, SCENARIO_CHOICES
+from .achievements.tables import MODIFICATION_CHOICES, MODIFICATIONS, SCENARIO_CHOICES, SCENARIOS
 from .bots import BOTS
 from .state import OVER, ReefState
 
@@ -25,14 +25,19 @@ class Reef(Game):
     options = {
         "variant": Option("Variant", ("core", "family", "advanced"), "core",
                           "Core: Ecosystems 1–6. Family: animals only, no Reefs or Ecosystems. "
-                          "Advanced: six of the 24 Ecosystem tiles at random. One player plays the solo rules."),
+                          "Advanced: six of the 24 Ecosystem tiles at random. One player plays the solo rules.",
+                          ("Core", "Family", "Advanced")),
         "scenario": Option("Scenario", SCENARIO_CHOICES, "none",
                            "Scenarios A–O: set Ecosystems in a set order, a minimum score and an objective to reach "
                            "(A: Ecosystems 1–6, 60+ … O: 100+ and five Ecosystems scored). Overrides the variant's "
-                           "Ecosystems."),
+                           "Ecosystems.",
+                           ("No scenario", *(f"{x.letter}: Ecosystems {', '.join(map(str, x.ecosystems))}; "
+                                             f"{x.min_score}+" + ("" if x.kind is None else f"; {x.objective}")
+                                             for x in SCENARIOS.values()))),
         "modification": Option("Modification", MODIFICATION_CHOICES, "none",
                                "; ".join(f"{m.number}: {m.short}" for m in MODIFICATIONS.values())
-                               + ". Changes one rule for everyone."),
+                               + ". Changes one rule for everyone.",
+                               ("No modification", *(f"{m.number}: {m.short}" for m in MODIFICATIONS.values()))),
     }
     summary = ("Grow a coral reef tile by tile from your Hot Spot: close hexagons of one colour into Habitats for "
                "Small Animals, crown them with Large Animals, and feed Reefs and Ecosystems for points.")
