@@ -1,0 +1,39 @@
+"""One record gives one match, on CPython and on Pyodide alike: the same seeded playouts, run in the shipped runtime
+under Node and here, end in identical records, outcomes and views for every game and player count."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+PLAYOUTS = """
+import hashlib, json, sys
+import shoal
+from shoal.core import Rng
+
+out = {"python": sys.version.split()[0]}
+for gid, game in shoal.GAMES.items():
+    for n in range(game.min_players, game.max_players + 1):
+        match = shoal.new_match(gid, n, seed=7 * n + 1)
+        rng = Rng(n, 3)
+        while not match.is_over():
+            seat = rng.choice(match.to_act())
+            match.play(seat, rng.choice(match.legal_actions(seat)))
+        seen = [match.record(), match.outcome(), [match.view(s) for s in [None, *range(n)]]]
+        out[f"{gid}/{n}"] = hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).hexdigest()
+print(json.dumps(out))
+"""
+
+
+def test_seeded_playouts_are_identical_on_pyodide_and_cpython(site_dir):
+    node = subprocess.run(
+        ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir)],
+        input=PLAYOUTS, capture_output=True, text=True, timeout=300, check=True,
+    )
+    on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
+    here: dict = {}
+    exec(PLAYOUTS.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
+    assert on_pyodide.pop("python").startswith("3.14"), "the shipped runtime is Pyodide's Python"
+    here.pop("python")
+    assert on_pyodide == here
