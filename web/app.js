@@ -139,7 +139,8 @@ async function advance() {
 
 async function act(action) {
   const match = current;
-  if (!match || match.answer.over || advancing) return;
+  // Ignore clicks while a move is on its way: a double click must not send a second, stale action.
+  if (!match || match.answer.over || advancing || busyCount) return;
   // One busy span from the click to the next decision, so a watcher never sees "idle" between the move and the bots.
   await busy(async () => {
     try {
