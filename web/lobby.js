@@ -32,7 +32,7 @@ export function renderLobby(root, games, start, initial = {}) {
         el("button", {
           type: "button", class: "game-card" + (g.id === game.id ? " chosen" : ""), dataset: { step: `game-${g.id}` },
           onclick: () => { game = g; players = Math.min(Math.max(players, g.min_players), g.max_players); seats = []; draw(); },
-        }, el("strong", { text: g.title }), el("span", { text: `${g.min_players}–${g.max_players} players` }), el("small", { text: g.summary })),
+        }, el("strong", { text: g.title }), el("span", { text: playerRange(g) }), el("small", { text: g.summary })),
       )),
       el("label", {}, "Players ", el("select", {
         id: "players", onchange: (e) => { players = +e.target.value; draw(); },
@@ -55,4 +55,5 @@ export function renderLobby(root, games, start, initial = {}) {
   draw();
 }
 
+const playerRange = (g) => (g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`);
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);

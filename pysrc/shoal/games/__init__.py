@@ -5,8 +5,7 @@
 
 GAME_IDS: list[str] = [
     "museum",
-    "aquarena",
     "brunch",
+    "aquarena",
     "reef",
-
 ]
