@@ -50,6 +50,7 @@ function seatName(seat) {
   if (seat === null || seat === undefined) return "Spectator";
   const h = humans();
   if (current.seats[seat] !== "human") return `Bot ${seat + 1}`;
+  if (current.names && current.names[seat]) return current.names[seat];
   if (current.watch) return `Player ${seat + 1}`;
   if (h.length === 1) return "You";
   return `Player ${seat + 1}`;
@@ -60,7 +61,8 @@ async function startMatch(cfg) {
   if (!info) throw new Error(`unknown game ${cfg.game}`);
   const seats = Array.from({ length: cfg.players }, (_, s) => cfg.seats[s] || (s === 0 ? "human" : "bot"));
   const renderer = await loadRenderer(info.id);
-  current = { info, players: cfg.players, seats, seed: cfg.seed, options: cfg.options || {}, renderer, local: {}, viewer: null };
+  const names = Array.from({ length: cfg.players }, (_, s) => String((cfg.names || [])[s] || "").slice(0, 16));
+  current = { info, players: cfg.players, seats, names, seed: cfg.seed, options: cfg.options || {}, renderer, local: {}, viewer: null };
   current.viewer = humans()[0] ?? null;
   setStatus("loading");
   status.textContent = status.textContent || "Starting…";
@@ -76,6 +78,7 @@ async function startMatch(cfg) {
 
 function deepLink(cfg) {
   const q = new URLSearchParams({ game: cfg.game, players: cfg.players, seats: cfg.seats.join(","), seed: cfg.seed });
+  if ((cfg.names || []).some(Boolean)) q.set("names", cfg.names.join(","));
   for (const [k, v] of Object.entries(cfg.options || {})) q.set(k, typeof v === "string" ? v : JSON.stringify(v));
   if (params.has("botDelay")) q.set("botDelay", params.get("botDelay"));
   if (params.has("embed")) q.set("embed", params.get("embed"));
@@ -228,7 +231,7 @@ function draw() {
 
 function saveRecord() {
   engine.call("record").then(({ record }) => {
-    const blob = new Blob([JSON.stringify({ ...record, seats: current.seats }, null, 1)], { type: "application/json" });
+    const blob = new Blob([JSON.stringify({ ...record, seats: current.seats, names: current.names }, null, 1)], { type: "application/json" });
     const a = el("a", { href: URL.createObjectURL(blob), download: `shoal-${record.game}-${record.seed}.json` });
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
@@ -242,11 +245,12 @@ async function openRecord(record, { watch = false } = {}) {
   if (!info) throw new Error("that file is not a Shoal game record");
   const kinds = seatKinds(info);
   const seats = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.seats) && kinds.includes(record.seats[s]) ? record.seats[s] : "human"));
-  const { seats: _ignored, ...clean } = record;
+  const { seats: _ignored, names: _names, ...clean } = record;
+  const names = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.names) ? String(record.names[s] || "").slice(0, 16) : ""));
   const renderer = await loadRenderer(info.id);
   await engine.ready;
   const answer = await busy(() => engine.call("load", { record: clean, viewer: null }));
-  current = { info, players: record.players, seats, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch };
+  current = { info, players: record.players, seats, names, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch };
   current.viewer = watch || !seats.includes("human") ? null : seats.indexOf("human");
   current.answer = answer;
   setStatus(answer.over ? "over" : "playing");
@@ -312,7 +316,8 @@ if (params.has("record")) {
     if (match !== undefined) options[name] = match;
   }
   screen.replaceChildren(el("p", { class: "loading", text: `Setting up ${info.title}…` }));
-  startMatch({ game: deep, players, seats, seed: parseInt(params.get("seed") ?? "0", 10) || 0, options }).catch((e) => {
+  const names = (params.get("names") || "").split(",");
+  startMatch({ game: deep, players, seats, names, seed: parseInt(params.get("seed") ?? "0", 10) || 0, options }).catch((e) => {
     showLobby(deep);
     showError(`Could not start that game: ${e.message}`);
   });

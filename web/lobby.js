@@ -16,6 +16,7 @@ export function renderLobby(root, games, start, initial = {}) {
   let game = games.find((g) => g.id === initial.game) || games[0];
   let players = game.min_players;
   let seats = [];
+  const names = [];
   const options = {};
 
   const form = el("form", { class: "lobby", onsubmit: (e) => { e.preventDefault(); submit(); } });
@@ -23,7 +24,7 @@ export function renderLobby(root, games, start, initial = {}) {
 
   function submit() {
     const seed = parseInt(form.querySelector("#seed").value, 10);
-    start({ game: game.id, players, seats: seats.slice(0, players), seed: Number.isFinite(seed) ? seed : 0, options: Object.fromEntries(Object.keys(game.options).map((k) => [k, options[k]])) });
+    start({ game: game.id, players, seats: seats.slice(0, players), names: names.slice(0, players).map((n, s) => (seats[s] === "human" ? (n || "").trim() : "")), seed: Number.isFinite(seed) ? seed : 0, options: Object.fromEntries(Object.keys(game.options).map((k) => [k, options[k]])) });
   }
 
   function draw() {
@@ -39,8 +40,13 @@ export function renderLobby(root, games, start, initial = {}) {
       }, range(game.min_players, game.max_players).map((n) => el("option", { value: n, selected: n === players, text: n })))),
       el("fieldset", { class: "seats" }, el("legend", { text: "Seats" }), range(0, players - 1).map((s) => {
         seats[s] = seats[s] || (s === 0 ? "human" : "bot");
-        return el("label", {}, `Seat ${s + 1} `, el("select", { onchange: (e) => { seats[s] = e.target.value; } },
-          seatKinds(game).map((k) => el("option", { value: k, selected: k === seats[s], text: kindLabel(k, game) }))));
+        return el("span", { class: "seat-choice" },
+          el("label", {}, `Seat ${s + 1} `, el("select", { onchange: (e) => { seats[s] = e.target.value; draw(); } },
+            seatKinds(game).map((k) => el("option", { value: k, selected: k === seats[s], text: kindLabel(k, game) })))),
+          seats[s] === "human" ? el("input", {
+            type: "text", class: "seat-name", maxlength: 16, placeholder: "name (optional)", "aria-label": `Name for seat ${s + 1}`,
+            value: names[s] || "", oninput: (e) => { names[s] = e.target.value; },
+          }) : null);
       })),
       ...Object.entries(game.options).map(([name, opt]) => {
         options[name] = options[name] ?? opt.default;

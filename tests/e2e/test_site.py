@@ -94,3 +94,34 @@ def test_pass_screen_shows_nothing_of_the_previous_seat(page):
     assert page.query_selector_all(".log li") == []
     assert page.query_selector_all("[data-action]") == []
     assert "Pass the device" in page.inner_text(".pass")
+
+
+def test_hot_seat_players_are_called_by_their_names(page):
+    """Friends at one device see their own names on the table, the pass screen and the log, not "Player 2"."""
+    open_match(page, "game=museum&players=2&seats=human,human&names=Ana,Ben&seed=6")
+    chips = page.inner_text(".seats-bar")
+    assert "Ana" in chips and "Ben" in chips
+    rng = random.Random(2)
+    for _ in range(30):
+        wait_idle(page)
+        if page.query_selector("[data-step='continue']"):
+            break
+        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
+        rng.choice(handles or [h for h in page.query_selector_all("[data-step]") if h.is_visible()]).click()
+    assert "Pass the device to Ben" in page.inner_text(".pass") or "Pass the device to Ana" in page.inner_text(".pass")
+    page.click("[data-step='continue']")
+    wait_idle(page)
+    assert any(name in page.inner_text(".log") for name in ("Ana", "Ben"))
+    assert "names=Ana%2CBen" in page.url
+
+
+def test_lobby_asks_a_name_for_each_human_seat(page):
+    page.goto(page.site_url + "index.html")
+    page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
+    page.click("[data-step='game-museum']")
+    page.select_option(".seats select >> nth=1", "human")
+    page.fill(".seat-name >> nth=0", "Ana")
+    page.fill(".seat-name >> nth=1", "Ben")
+    page.click("[data-step='start']")
+    assert wait_idle(page) == "playing"
+    assert "Ana" in page.inner_text(".seats-bar") and "Ben" in page.inner_text(".seats-bar")
