@@ -33,18 +33,19 @@ def test_heuristic_beats_random_players():
 
 
 def test_heuristic_moves_are_fast():
-    """A bot move must take well under 0.1 s in CPython (bots run under Pyodide in the browser)."""
+    """A bot move must take well under 0.1 s in CPython (bots run under Pyodide in the browser). Measured in this
+    process's CPU time, so other work on a busy machine does not make the test flaky."""
     match = shoal.new_match("aquarena", 6, seed=1)
     times = []
     while not match.is_over():
         seat = match.to_act()[0]
-        start = time.perf_counter()
+        start = time.process_time()
         action = match.bot_action(seat, "heuristic")
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         match.play(seat, action)
     times.sort()
     assert times[int(len(times) * 0.95)] < 0.02, "typical moves take a few milliseconds"
-    assert times[-1] < 0.1, "even on a busy machine"
+    assert times[-1] < 0.1, "even the slowest move"
 
 
 def test_heuristic_eats_the_most_valuable_prey():

@@ -207,3 +207,45 @@ def test_a_whole_match_lasts_four_rounds_and_the_outcome_adds_up():
     labels = [r["label"] for r in out["breakdown"][0]]
     assert labels == ["Flies (1 each)", "Opposing insects (1 each)", "Opposing amphibians (2 each)",
                       "Opposing fish (3 each)", "Own-colour prey (0 each)"]
+
+
+def test_the_game_ends_immediately_after_the_fourth_round():
+    """Rulebook, End of the Round: 'Discard 1 Round token. If this is the 4th token, the game ends immediately. If
+    not, proceed with the next round as follows: ... If all flies have been taken from a Water tile, refill that
+    tile'. After the fourth round's scoring nothing is refilled and the tiles stay as they were."""
+    s = pond(2, "1/1 | 0.frog", "1/1 | 1.frog", "0/2 |", round=4)
+    resolve(s, 0)
+    play(s, 1, {"type": "resolve", "tile": 1})
+    assert GAME.is_over(s)
+    assert flies(s) == [0, 0, 0], "no refill once the game is over"
+    assert all(t.resolved for t in s.tiles), "the pond is left as the last round ended"
+    assert not any("Refilled" in line for line in s.log.for_viewer(None))
+    assert s.log.for_viewer(None)[-1] == "The fourth round is over: the match has ended."
+
+
+def test_a_predator_eats_only_on_its_own_tile():
+    """Rulebook: 'A predator will only eat prey that's on its own tile.' A Frog beside an empty tile finds nothing,
+    though other tiles are full of flies; a Pike ignores an amphibian on another tile and eats insects instead."""
+    s = resolve(pond(2, "0/3 | 0.frog", "3/3 | 1.toad*", "2/2 |"), 0)
+    assert ate(s, 0, "frog") == [] and flies(s) == [0, 3, 2]
+    s = resolve(pond(2, "2/3 | 0.pike", "3/3 | 1.frog", "2/2 |"), 0)
+    assert ate(s, 0, "pike") == ["fly", "fly"]
+
+
+def test_the_heron_token_passes_left_and_its_holder_starts_planning_and_resolution():
+    """Rulebook: 'The player with the Heron token passes it to the player on their left, who will be the next
+    starting player'; Planning begins 'with the starting player', and 'The starting player chooses a Water tile'.
+    Each round starts with a fresh pile of all ten cards and a hand of 3 ('Shuffle your 10 cards ... draw 3')."""
+    m = shoal.new_match("aquarena", 3, seed=11)
+    for rnd in range(1, 5):
+        assert m.state.round == rnd and m.state.heron == (rnd - 1) % 3
+        assert m.to_act() == [(rnd - 1) % 3] and m.legal_actions(m.to_act()[0])[0]["type"] == "place"
+        assert all(len(h) == 3 and len(p) == 7 for h, p in zip(m.state.hands, m.state.piles))
+        while m.state.phase == "planning":
+            seat = m.to_act()[0]
+            m.play(seat, m.legal_actions(seat)[0])
+        assert m.to_act() == [(rnd - 1) % 3] and m.legal_actions(m.to_act()[0])[0]["type"] == "resolve"
+        while not m.is_over() and m.state.round == rnd:
+            seat = m.to_act()[0]
+            m.play(seat, m.legal_actions(seat)[0])
+    assert m.is_over()

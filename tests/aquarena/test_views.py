@@ -97,11 +97,14 @@ def test_logs_never_name_another_seats_face_down_card_or_discard():
     while match.state.phase == "planning":
         seat = match.to_act()[0]
         match.play(seat, match.bot_action(seat, "heuristic"))
+    checked = 0
     for viewer in range(3):
         for line in match.view(viewer)["log"]:
-            if "face down" in line or "discards" in line:
+            if "face down" in line or "discarded" in line:
                 if not line.startswith(f"{{seat:{viewer}}} "):
                     assert not any(n in line for n in NAMES), line
+                    checked += 1
+    assert checked == 3 * 2 * (2 + 4), "each other seat's 2 face-down placements and 4 discards were looked at"
 
 
 def test_a_seat_sees_its_own_hand_and_discards_and_only_counts_of_the_others():
@@ -135,3 +138,87 @@ def test_the_last_resolution_is_public_step_by_step():
     steps = GAME.view(s, 1)["last_resolution"]
     assert steps[-1]["moved"] == {"from": 0, "to": 1}
     assert "moved a fly to pond B" in s.log.for_viewer(1)[-1]
+
+
+def test_caught_flies_stay_in_front_of_their_catcher_until_the_round_ends():
+    """Rulebook, End of the Round: 'Place the Fly tokens that were caught next to the board' — only then do they
+    rejoin the supply; during the round they lie in front of the seat that caught them."""
+    s = pond(2, "3/3 | 0.toad", "2/2 | 1.frog", "2/2 |")
+    resolve(s, 0)
+    table = GAME.view(s, 1)
+    assert table["seats"][0]["catch"]["flies"] == 2
+    assert table["supply"] == data.TOTAL_FLIES - (1 + 2 + 2) - 2
+
+
+def test_each_seat_shows_what_its_catch_scores_so_far_this_round():
+    """Rulebook, Scoring: '1 space per Fly token, 1 per opposing Insect card, 2 per opposing Amphibian, 3 per opposing
+    Fish ... You don't score any points for prey of your own color.' The view gives each seat's catch its points, so
+    the page shows them before the round's end without computing a rule."""
+    s = resolve(pond(2, "3/3 | 0.heron 1.frog 0.toad 1.newt 0.fishhook 1.carp", *SPARE), 0)
+    assert sorted(s.catches[0].cards) == [(0, 5, 0), (1, 4, 0), (1, 9, 0)] and s.catches[1].flies == 1
+    table = GAME.view(s, None)
+    assert [seat["catch"]["points"] for seat in table["seats"]] == [0 + 2 + 3, 1]
+
+
+def test_the_eating_prompt_says_how_many_of_what_in_plain_words():
+    """RULINGS 5: 'when there are more candidates than it eats, its owner chooses which' — the prompt names the
+    card, how many it still eats and of which family, singular for one."""
+    s = resolve(pond(2, "2/3 | 0.fishhook 1.pike 1.carp", *SPARE), 0)
+    assert GAME.view(s, 0)["prompt"] == "Your Fish Hook 1 on pond A still catches 1 fish: choose which."
+    s = resolve(pond(2, "3/3 | 0.heron 1.frog 1.toad 0.salamander", *SPARE), 0)
+    assert GAME.view(s, 0)["prompt"] == ("Your Heron 2 on pond A still eats 2 amphibians (not a Newt): "
+                                         "choose which.")
+    play(s, 0, {"type": "eat_card", "tile": 0, "seat": 1, "card": 5})
+    assert GAME.view(s, 0)["prompt"] == "Your Heron 2 on pond A still eats 1 amphibian (not a Newt): choose which."
+    assert GAME.view(s, 1)["prompt"] == "Waiting for {seat:0} to choose what Heron 2 ({seat:0}) eats."
+    s = resolve(pond(2, "0/3 | 0.salamander", "2/2 |", "1/3 resolved |", "2/2 |"), 0)
+    assert GAME.view(s, 0)["prompt"] == ("Your Salamander 8 on pond A still eats 1 insect (a fly or face-up "
+                                         "Dragonfly on any Water tile): choose which.")
+
+
+def _hide_differently(state, viewer):
+    """A twin of ``state`` that differs only in what ``viewer`` may not see: every other seat's face-down cards on
+    unrevealed tiles swapped with cards from its hand, pile or discards; hands and piles reordered; another RNG."""
+    twin = state.clone()
+    twin.rng = Rng(987654321)
+    for other in range(state.players):
+        if other == viewer:
+            continue
+        spare = [n for n in twin.hands[other] + twin.piles[other] + twin.discards[other]]
+        for index, t in enumerate(twin.tiles):
+            if index == twin.current:
+                continue  # the tile being resolved: all of its cards are revealed
+            for i, (s, n, up) in enumerate(t.cards):
+                if s == other and not up and spare:
+                    swap = spare.pop(0)
+                    t.cards[i] = (s, swap, up)
+                    for pile in (twin.hands[other], twin.piles[other], twin.discards[other]):
+                        if swap in pile:
+                            pile[pile.index(swap)] = n
+        twin.piles[other].reverse()
+        twin.hands[other].reverse()
+        twin.discards[other].reverse()
+    return twin
+
+
+def test_no_seat_or_spectator_can_tell_positions_apart_that_differ_only_in_its_secrets():
+    """RULINGS 3: 'A seat knows its own face-down cards; others see only backs.' In planning and in resolution, two
+    positions that differ only in another seat's face-down cards, hand, pile order, discards or the RNG give a seat
+    (and a spectator) the same view, the same log and the same legal actions."""
+    differed = checked = 0
+    for players, seed in ((3, 21), (5, 22)):
+        match = shoal.new_match("aquarena", players, seed=seed)
+        rng = Rng(seed)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            match.play(seat, rng.choice(match.legal_actions(seat)))
+            st = match.state
+            for viewer in [None, *range(players)]:
+                twin = _hide_differently(st, viewer)
+                differed += any(a.cards != b.cards for a, b in zip(twin.tiles, st.tiles))
+                assert GAME.view(twin, viewer) == GAME.view(st, viewer)
+                assert twin.log.for_viewer(viewer) == st.log.for_viewer(viewer)
+                if viewer is not None:
+                    assert GAME.legal_actions(twin, viewer) == GAME.legal_actions(st, viewer)
+                checked += 1
+    assert checked > 500 and differed > 100, "the twins really hid different cards"

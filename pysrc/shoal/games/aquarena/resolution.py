@@ -223,7 +223,8 @@ def choose_fly_move(state: AquarenaState, to: int) -> None:
 
 # --- the round's end ------------------------------------------------------------------------------------------
 def end_round(state: AquarenaState) -> None:
-    """Score the catches, put flies and cards back, refill emptied tiles, pass the heron; or end the match."""
+    """Score the catches; then end the match after the fourth round, or else put flies and cards back, refill
+    emptied tiles and pass the heron."""
     sheet = []
     for seat in range(state.players):
         catch = state.catches[seat]
@@ -235,6 +236,10 @@ def end_round(state: AquarenaState) -> None:
         state.log.add(f"{text.seat(seat)} scored {total} this round ({text.flies(catch.flies)}"
                       f", {text.count(len(catch.cards), 'card')} caught); total {state.scores[seat]}.")
     state.history = state.history + [sheet]
+    if state.round == data.ROUNDS:  # "If this is the 4th token, the game ends immediately": no refill, no reset
+        state.phase, state.decision = "over", None
+        state.log.add("The fourth round is over: the match has ended.")
+        return
     refilled = []
     for i, tile in enumerate(state.tiles):
         tile.resolved = False
@@ -243,10 +248,6 @@ def end_round(state: AquarenaState) -> None:
             refilled.append(text.tile(i))
     if refilled:
         state.log.add(f"Refilled with flies: {', '.join(refilled)}.")
-    if state.round == data.ROUNDS:
-        state.phase, state.decision = "over", None
-        state.log.add("The fourth round is over: the match has ended.")
-        return
     state.round += 1
     state.heron = (state.heron + 1) % state.players
     deal_round(state)

@@ -9,14 +9,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import data, planning, text
+from . import data, planning, scoring, text
 from .state import AquarenaState
 
 CARD_INFO = [{"card": n, "name": data.name(n), "family": data.family(n), "text": data.CARDS[n][2]}
              for n in data.NUMBERS]
 
-POOL_WORDS = {"fish": "fish", "heron": "amphibians (no Newt)", "amphibian": "amphibians", "insect": "insects",
-              "salamander": "insects on any tile"}
+# What a predator eats, for prompts: (one, several).
+POOL_WORDS = {"fish": ("fish", "fish"), "heron": ("amphibian (not a Newt)", "amphibians (not a Newt)"),
+              "amphibian": ("amphibian", "amphibians"), "insect": ("insect", "insects"),
+              "salamander": ("insect (a fly or face-up Dragonfly on any Water tile)",
+                             "insects (flies or face-up Dragonflies on any Water tile)")}
+TRAPS = (data.FISH_HOOK, data.SPIDER_WEB)  # they "catch" rather than "eat"
 
 
 def _card(state: AquarenaState, index: int, s: int, number: int, up: bool, viewer: int | None) -> dict[str, Any]:
@@ -41,7 +45,8 @@ def table(state: AquarenaState, viewer: int | None) -> dict[str, Any]:
             "seat": s, "score": state.scores[s], "hand": len(state.hands[s]), "pile": len(state.piles[s]),
             "discarded": len(state.discards[s]), "placed": state.placed[s],
             "catch": {"flies": c.flies, "cards": [{"seat": o, "card": n, "tile": i} for o, n, i in c.cards],
-                      "predators": list(c.predators), "returned": list(c.returned)},
+                      "predators": list(c.predators), "returned": list(c.returned),
+                      "points": scoring.round_points(s, c.flies, [(o, n) for o, n, _ in c.cards])},
         })
     acting = None
     if state.acting is not None:
@@ -54,7 +59,8 @@ def table(state: AquarenaState, viewer: int | None) -> dict[str, Any]:
             state.chooser() if state.phase == "resolution" else None),
         "current": state.current, "acting": acting,
         "tiles": tiles, "seats": seats, "scores": list(state.scores),
-        "supply": data.TOTAL_FLIES - sum(t.flies for t in state.tiles),
+        # Caught flies lie in front of their catchers until the round's end puts them back "next to the board".
+        "supply": data.TOTAL_FLIES - sum(t.flies for t in state.tiles) - sum(c.flies for c in state.catches),
         "hand": sorted(state.hands[viewer]) if viewer is not None else None,
         "discards": list(state.discards[viewer]) if viewer is not None else None,
         "face_up_next": planning.face_up_next(state, viewer) if viewer is not None else None,
@@ -95,7 +101,9 @@ def prompt(state: AquarenaState, viewer: int | None) -> str:
     card = text.card(state.acting[1])
     where = text.tile(state.current)
     if d == "eat":
-        return (f"Your {card} on {where} eats {state.left} more {POOL_WORDS[state.pool]}: choose its prey."
-                if mine else f"Waiting for {who} to choose what {text.owned(seat, state.acting[1])} eats.")
-    return (f"Your {card} must move a fly from {where} to another Water tile." if mine
+        verb = "catches" if state.acting[1] in TRAPS else "eats"
+        prey = POOL_WORDS[state.pool][0 if state.left == 1 else 1]
+        return (f"Your {card} on {where} still {verb} {state.left} {prey}: choose which." if mine
+                else f"Waiting for {who} to choose what {text.owned(seat, state.acting[1])} {verb}.")
+    return (f"Your {card} must move a fly from {where} to another Water tile with room: choose which." if mine
             else f"Waiting for {who} to choose where {text.owned(seat, state.acting[1])} moves a fly.")
