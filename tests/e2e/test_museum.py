@@ -92,3 +92,21 @@ def test_museum_boat_tokens_are_moved_by_clicking(page):
     click_through(page, random.Random(1))
     assert_scores_match_cpython(page)
     assert not page.errors
+
+
+def test_museum_on_a_phone_the_hand_sits_under_the_museum(page):
+    """Player's screen at phone width: the museum fits the screen, your hand (and any token decision) comes right
+    under it, before the legend; the count of cards placed comes from the view."""
+    page.set_viewport_size({"width": 420, "height": 900})
+    open_match(page, "game=museum&players=2&seats=human,bot&seed=7")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 420
+    hand = page.query_selector(".mu-hand-area").bounding_box()
+    legend = page.query_selector(".mu-legend").bounding_box()
+    board = page.query_selector(".mu-board-wrap").bounding_box()
+    assert board["y"] < hand["y"] < legend["y"]
+    assert "Cards placed: 1 of 16" in page.inner_text(".mu-stats")
+    _visible(page, "[data-step='select-card']")[0].click()
+    wait_idle(page)
+    hint = page.inner_text(".mu-prompt")
+    assert "▲ face up, ▼ face down" in hint and "offers both" not in hint, "a dealt game never offers a choice"
+    assert not page.errors

@@ -244,3 +244,14 @@ def test_score_layout_refuses_what_it_cannot_read():
             score_layout(bad)
     with pytest.raises(ValueError, match="empty"):
         score_layout([["W1"]], tokens=[[3, 3]])
+
+
+@pytest.mark.parametrize("cards,total,scores", [
+    (["W6", "T8", "B5", "W5"], 24, False), (["T8", "T7", "W1", "L6"], 22, False), (["W2", "T6"], 8, False),
+    (["T8", "B6", "W5"], 19, True), (["W6", "W3", "L4"], 13, True), (["T8", "W6", "L3"], 17, True),
+])
+def test_the_rulebook_example_totals(cards, total, scores):
+    """Rulebook, Scoring Example: "a line totaling 24, 22 or 8 is not scored, while lines totaling 19, 13 or 17 score
+    sets"."""
+    scored = line([cards])
+    assert scored["total"] == total and scored["scores"] is scores

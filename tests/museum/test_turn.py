@@ -90,7 +90,7 @@ def test_a_face_down_card_surrounded_by_face_up_cards_turns_face_up():
     revealed = card_at(m.view(0), 1, 0)
     assert revealed["face"] == "up" and revealed["card"]["code"] == "W2"
     assert m.view(None)["table"]["last"]["revealed"] == [[1, 0]]
-    assert any("turns face up" in line for line in m.view(None)["log"])
+    assert any("turned face up" in line for line in m.view(None)["log"])
 
 
 def test_three_face_up_sides_are_not_enough_to_reveal():
@@ -109,7 +109,7 @@ def test_several_surrounded_cards_are_revealed_together():
     v = m.view(None)
     assert card_at(v, 1, 1)["face"] == card_at(v, 3, 1)["face"] == "up"
     assert v["table"]["last"]["revealed"] == [[1, 1], [3, 1]]
-    assert sum("turn face up" in line for line in v["log"]) == 1, "one simultaneous reveal, one log line"
+    assert sum("turned face up" in line for line in v["log"]) == 1, "one simultaneous reveal, one log line"
 
 
 def test_a_card_placed_into_a_face_up_hole_goes_down_and_is_revealed_at_once():
@@ -236,3 +236,38 @@ def test_from_the_deal_the_facing_is_always_forced():
             places = [(a["card"], a["x"], a["y"]) for a in legal if a["type"] == "place"]
             assert len(places) == len(set(places)), "one facing per card and square"
             m.play(seat, rng.choice(legal))
+
+
+def test_a_player_must_place_a_card_every_turn():
+    """Rulebook: "On each turn, the active player must take two actions in order. - Place a card ... - Draw a card":
+    no turn may be passed, and a player holding cards always has somewhere to place one."""
+    for seed in range(10):
+        m = shoal.new_match("museum", 2, seed=seed)
+        rng = Rng(seed, 9)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            legal = m.legal_actions(seat)
+            if m.view(seat)["table"]["phase"] == "place":
+                assert legal and all(a["type"] == "place" for a in legal)
+            m.play(seat, rng.choice(legal))
+
+
+def test_no_face_down_card_is_ever_left_surrounded():
+    """Rulebook: "If a facedown card is ever surrounded on all four sides by faceup cards, then the card is flipped
+    faceup". After every move no face-down card has four face-up neighbours (one pass of reveals suffices: a card
+    that turns face up had only face-up neighbours, so it completes no other face-down card's ring)."""
+    from shoal.games.museum.grid import surrounded
+
+    for seed in range(10):
+        m = shoal.new_match("museum", 2, seed=seed)
+        rng = Rng(seed, 11)
+        while not m.is_over():
+            seat = m.to_act()[0]
+            m.play(seat, rng.choice(m.legal_actions(seat)))
+            assert surrounded(m.state.face_up) == []
+    m = at("W3W1/w4 L1,L2,L3,W5 T8,T7,T6,W6 - 0")  # a hand-built position where facings may be chosen
+    rng = Rng(4)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        m.play(seat, rng.choice(m.legal_actions(seat)))
+        assert m.is_over() or surrounded(m.state.face_up) == []

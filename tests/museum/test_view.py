@@ -8,7 +8,7 @@ import shoal
 from shoal.core import Rng
 from shoal.games.museum.data import CARDS
 
-from .helpers import at, card_at, place
+from .helpers import at, card_at, cid, place
 
 
 def _play_some(seed: int, plies: int):
@@ -133,3 +133,68 @@ def test_the_last_placement_is_public():
     place(m, 0, "L1", 0, 1, "down")
     assert m.view(1)["table"]["last"] == {"seat": 0, "x": 0, "y": 1, "face": "down", "revealed": []}
     assert card_at(m.view(1), 0, 1)["placer"] == 0
+
+
+def test_the_other_hand_the_deck_and_the_rng_change_nothing_a_seat_sees():
+    """Engine contract: a view never holds "another seat's hand, a face-down card the viewer did not place, deck order,
+    or the RNG". Two positions differing only in the column player's hand, the cards it places face down and draws,
+    and the RNG seed give the row player (and a spectator) identical views, logs and legal actions, move after move;
+    the card the row player itself draws next is the same in both."""
+    a = at("W3W4 L1,L2,L3 T8,B7,W5 W6,T7,B5,L4 0", seed=1)
+    b = at("W3W4 L1,L2,L3 L6,W2,B6 W6,T6,B5,W1 0", seed=2)
+    assert a.view(0) == b.view(0) and a.legal_actions(0) == b.legal_actions(0)
+    place(a, 0, "L1", 0, 1, "down")
+    place(b, 0, "L1", 0, 1, "down")
+    assert a.view(0) == b.view(0) and a.legal_actions(0) == b.legal_actions(0) == []
+    place(a, 1, "T8", 1, 1, "down")  # beside the face-up 4 Wave and the face-down 1 Lily Pad: a choice
+    place(b, 1, "L6", 1, 1, "down")
+    for seat in (0, None):
+        assert a.view(seat) == b.view(seat), seat
+    assert a.legal_actions(0) == b.legal_actions(0)
+    place(a, 0, "L2", -1, 1, "up")  # draws the 5 Boat in both
+    place(b, 0, "L2", -1, 1, "up")
+    for seat in (0, None):
+        assert a.view(seat) == b.view(seat), seat
+    assert a.view(1) != b.view(1), "the column player does see its own cards"
+
+
+def test_a_waiting_seat_has_no_legal_actions():
+    """Engine contract: ``legal_actions`` is ``[]`` for a seat not to act, so it cannot list the other's hand."""
+    m = at("W3W4 L1,L2 T8,B7 - 0")
+    assert m.legal_actions(1) == [] and {a["card"] for a in m.legal_actions(0)} <= {cid("L1"), cid("L2")}
+
+
+def test_the_prompt_offers_a_facing_choice_only_when_there_is_one():
+    """RULINGS museum 3: "next to both → the placer chooses"; a player dealt a real game never meets the choice
+    (docs/rulings.md, observation), so the prompt mentions it only when some square offers it."""
+    forced = at("W3w4 L1 L2 - 0").view(0)["table"]["prompt"]
+    assert forced.startswith("Place a card") and "you choose" not in forced
+    assert "face down" in forced and "face up" in forced
+    choice = at("W3W1/w4 L1 L2 - 0").view(0)["table"]["prompt"]
+    assert "Beside both, you choose" in choice
+
+
+def test_the_view_counts_the_cards_still_to_place():
+    """Rulebook: the game ends "when both players have played every card from their hand": the view says how many
+    placements the whole game has (16 from a real deal), so the page need not know the deck."""
+    m = shoal.new_match("museum", 2, seed=3)
+    assert m.view(0)["table"]["placements_total"] == 16
+    seat = m.to_act()[0]
+    m.play(seat, m.legal_actions(seat)[0])
+    t = m.view(0)["table"]
+    assert (t["placements"], t["placements_total"]) == (1, 16)
+    assert at("W3W4 L1,L2 T8 W1 0").view(1)["table"]["placements_total"] == 4
+
+
+def test_the_log_says_where_a_visitor_token_went():
+    """RULINGS museum 5: a token goes "to any card at most 3 orthogonal steps" away; the log names the card, or where a
+    face-down one lies, without its face."""
+    m = at("W1w2@1/.L3 B7 L4 T8 0")
+    place(m, 0, "B7", 2, 0, "up")
+    m.play(0, {"type": "move_token", "x": 1, "y": 0})
+    for seat in (None, 0):
+        assert "{seat:0} moved a visitor token from the 7 Boat to the face-down card above the 3 Lily Pad." \
+            in m.view(seat)["log"]
+    m.play(1, {"type": "move_token", "x": 1, "y": 1})
+    assert "{seat:1} moved a visitor token from the 7 Boat to the 3 Lily Pad." in m.view(0)["log"]
+    assert not any("2 Wave" in line for line in m.view(0)["log"]), "the face-down card stays unnamed"

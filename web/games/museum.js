@@ -4,11 +4,12 @@
 // Everything comes from view.table; every move is one of view.legal.
 
 const KIND_LABEL = { wave: "Wave", lily: "Lily Pad", boat: "Boat", turtle: "Sea Turtle" };
+// How a line badge shows each status the engine gives (view.table.lines); [lo, hi] is view.table.line_range.
 const STATUS = {
-  scores: { cls: "scores", mark: "✓", tip: "adds up to 10–20: this line scores" },
-  "too low": { cls: "out", mark: "<10", tip: "under 10: this line does not score" },
-  "too high": { cls: "out", mark: ">20", tip: "over 20: this line does not score" },
-  unknown: { cls: "unknown", mark: "?", tip: "hidden cards: it may or may not add up to 10–20" },
+  scores: { cls: "scores", mark: () => "✓", tip: ([lo, hi]) => `adds up to ${lo}–${hi}: this line scores` },
+  "too low": { cls: "out", mark: ([lo]) => `<${lo}`, tip: ([lo]) => `under ${lo}: this line does not score` },
+  "too high": { cls: "out", mark: ([, hi]) => `>${hi}`, tip: ([, hi]) => `over ${hi}: this line does not score` },
+  unknown: { cls: "unknown", mark: () => "?", tip: ([lo, hi]) => `hidden cards: it may or may not add up to ${lo}–${hi}` },
 };
 
 const key = (x, y) => `${x},${y}`;
@@ -22,9 +23,9 @@ export default {
     if (placing && !hand.some((c) => c.id === ui.local.card)) ui.local.card = undefined;
     root.append(...[
       header(view, ui, placing, moving),
-      ui.el("div", { class: "mu-main" }, board(view, ui, placing, moving), legend(ui)),
+      ui.el("div", { class: "mu-main" }, board(view, ui, placing, moving), legend(view, ui)),
       moving ? tokenBar(view, ui) : null,
-      handArea(view, ui, placing),
+      view.over ? null : handArea(view, ui, placing),
     ].filter(Boolean));
   },
 
@@ -41,15 +42,20 @@ export default {
 function header(view, ui, placing, moving) {
   const t = view.table;
   let hint = "";
-  if (placing) hint = ui.local.card === undefined ? "First pick a card from your hand below." :
-    "Now click a lit square. Where it shows ▲ / ▼ you choose face up or face down.";
+  if (placing) {
+    const mine = view.legal.filter((a) => a.type === "place" && a.card === ui.local.card);
+    const choice = new Set(mine.map((a) => key(a.x, a.y))).size < mine.length;
+    hint = ui.local.card === undefined ? "First pick a card from your hand below." :
+      "Now click a lit square: it shows how the card will lie there (▲ face up, ▼ face down)." +
+      (choice ? " Where a square offers both, click the one you want." : "");
+  }
   if (moving) hint = "Click a highlighted card to move the token there, or leave it on the boat.";
   return ui.el("div", { class: "mu-head" },
     ui.el("p", { class: "mu-prompt", role: "status" }, ui.text(t.prompt), hint ? ui.el("span", { class: "mu-hint", text: ` ${hint}` }) : null),
     ui.el("div", { class: "mu-players" }, [0, 1].map((s) => playerChip(view, ui, s))),
     ui.el("div", { class: "mu-stats" },
       ui.el("span", { text: `Deck: ${t.deck} card${t.deck === 1 ? "" : "s"}` }),
-      ui.el("span", { text: `Cards placed: ${t.placements} of 16` }),
+      ui.el("span", { text: `Cards placed: ${t.placements} of ${t.placements_total}` }),
       ui.el("span", { text: `Start: ${t.roles[t.start_player].toLowerCase()}` })));
 }
 
@@ -97,7 +103,7 @@ function board(view, ui, placing, moving) {
 
   const grid = ui.el("div", { class: "mu-board", style: {
     gridTemplateColumns: `repeat(${x1 - x0 + 1}, var(--mu-cell)) var(--mu-badge)`,
-    gridTemplateRows: `repeat(${y1 - y0 + 1}, var(--mu-cell)) 44px`,
+    gridTemplateRows: `repeat(${y1 - y0 + 1}, var(--mu-cell)) var(--mu-colbadge)`,
   } });
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
@@ -136,24 +142,24 @@ function board(view, ui, placing, moving) {
       cell.dataset.y = String(y);
       grid.append(cell);
     }
-    grid.append(lineBadge(ui, rowsInfo.get(y), "row", lilyRows.has(y)));
+    grid.append(lineBadge(ui, rowsInfo.get(y), "row", lilyRows.has(y), t.line_range));
   }
-  for (let x = x0; x <= x1; x++) grid.append(lineBadge(ui, colsInfo.get(x), "column", lilyCols.has(x)));
+  for (let x = x0; x <= x1; x++) grid.append(lineBadge(ui, colsInfo.get(x), "column", lilyCols.has(x), t.line_range));
   grid.append(ui.el("div", { class: "mu-corner" }));
   return ui.el("div", { class: "mu-board-wrap" }, grid);
 }
 
-function lineBadge(ui, line, axis, lily) {
+function lineBadge(ui, line, axis, lily, range) {
   if (!line) return ui.el("div", { class: `mu-badge ${axis} empty` });
   const st = STATUS[line.status] || STATUS.unknown;
   const total = line.hidden ? `${line.known_total}+${"?".repeat(Math.min(line.hidden, 3))}` : String(line.known_total);
   const who = axis === "row" ? "row player" : "column player";
   return ui.el("div", {
     class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""),
-    title: `${axis === "row" ? "Row" : "Column"} total ${total}: ${st.tip}${line.points ? ` (${line.points} pts for the ${who} so far)` : ""}${lily ? "; part of a lily-pad run" : ""}`,
+    title: `${axis === "row" ? "Row" : "Column"} total ${total}: ${st.tip(range)}${line.points ? ` (${line.points} pts for the ${who} so far)` : ""}${lily ? "; part of a lily-pad run" : ""}`,
   },
   ui.el("span", { class: "sum", text: `Σ${total}` }),
-  ui.el("span", { class: "mark", text: line.status === "scores" ? `✓ ${line.points}` : st.mark }),
+  ui.el("span", { class: "mark", text: line.status === "scores" ? `✓ ${line.points}` : st.mark(range) }),
   lily ? ui.el("span", { class: "lily-mark", text: "❀" }) : null);
 }
 
@@ -170,8 +176,9 @@ function cardEl(ui, card, { down = false, tokens = 0, small = false } = {}) {
     inner = [
       ui.el("span", { class: "mu-num", text: String(card.number) }),
       icon(ui, card.kind),
-      ui.el("span", { class: "mu-name", text: KIND_LABEL[card.kind] }),
-      down ? ui.el("span", { class: "mu-ribbon", text: "face down", title: "face down: only you know this card" }) : null,
+      // A card face down that you know: the ribbon takes the name's place (the title still names it).
+      down ? ui.el("span", { class: "mu-ribbon", text: "face down", title: "face down: only you know this card" }) :
+        ui.el("span", { class: "mu-name", text: KIND_LABEL[card.kind] }),
     ];
   }
   const node = ui.el("div", { class: cls.filter(Boolean).join(" "), title: card ? `${card.name}${down ? " (face down, only you know it)" : ""}` : "face-down card" }, inner);
@@ -230,11 +237,12 @@ function handArea(view, ui, placing) {
     ui.el("div", { class: "mu-hand" }, cards.length ? cards : ui.el("span", { class: "mu-hint", text: "No cards left." })));
 }
 
-function legend(ui) {
+function legend(view, ui) {
+  const [lo, hi] = view.table.line_range;
   return ui.el("div", { class: "mu-legend" },
-    ui.el("div", {}, ui.el("span", { class: "mu-badge row scores demo", text: "✓" }), " line adds up to 10–20 and scores"),
+    ui.el("div", {}, ui.el("span", { class: "mu-badge row scores demo", text: "✓" }), ` line adds up to ${lo}–${hi} and scores`),
     ui.el("div", {}, ui.el("span", { class: "mu-badge row unknown demo", text: "?" }), " hidden cards: not sure yet"),
-    ui.el("div", {}, ui.el("span", { class: "mu-badge row out demo", text: ">20" }), " outside 10–20: no sets"),
+    ui.el("div", {}, ui.el("span", { class: "mu-badge row out demo", text: `>${hi}` }), ` outside ${lo}–${hi}: no sets or turtles`),
     ui.el("div", {}, ui.el("span", { class: "lily-mark", text: "❀" }), " in a run of lines with lily pads"),
     ui.el("div", {}, ui.el("i", { class: "mu-token" }), " visitor token: +1 each time its card scores"),
     ui.el("div", { class: "mu-hint", text: "Rows belong to the row player (totals on the right), columns to the column player (totals below)." }));

@@ -34,9 +34,12 @@ def card_name(card_id: int) -> str:
     return f"the {CARDS[card_id].name}"
 
 
-def where(state: MuseumState, pos: Pos) -> str:
-    """Where ``pos`` is, in words every seat may read: next to a face-up card by name if there is one."""
-    near = [n for n in grid.neighbours(pos) if n in state.grid and n != pos]
+def where(state: MuseumState, pos: Pos, avoid: Pos | None = None) -> str:
+    """Where ``pos`` is, in words every seat may read: next to a face-up card by name if there is one.
+
+    ``avoid`` is a neighbour not to describe it by (a token's own boat: "left of the 7 Boat" would say nothing new).
+    """
+    near = [n for n in grid.neighbours(pos) if n in state.grid and n != avoid]
     shown = [n for n in near if state.face_up[n]]
     if shown:
         return f"{grid.relation(pos, shown[0])} {card_name(state.grid[shown[0]])}"
@@ -126,13 +129,13 @@ def _place(state: MuseumState, seat: int, card: int, pos: Pos, up: bool) -> None
         state.face_up[p] = True
     if revealed:
         names = ", ".join(card_name(state.grid[p]) for p in revealed)
-        state.log.add(f"Surrounded by face-up cards, {names} turn{'s' if len(revealed) == 1 else ''} face up.")
+        state.log.add(f"Surrounded by face-up cards, {names} turned face up.")
     state.last = {"seat": seat, "x": pos[0], "y": pos[1], "face": "up" if up else "down",
                   "revealed": [list(p) for p in revealed]}
     if up and CARDS[card].kind == BOAT:
         state.tokens[pos] = state.tokens.get(pos, 0) + TOKENS_PER_BOAT
         state.phase, state.boat, state.mover, state.moves_left = TOKEN, pos, seat, TOKENS_PER_BOAT
-        state.log.add(f"Two visitor tokens board {card_name(card)}.")
+        state.log.add(f"Two visitor tokens boarded {card_name(card)}.")
         return
     _end_turn(state)
 
@@ -143,7 +146,8 @@ def _move_token(state: MuseumState, seat: int, target: Pos) -> None:
     if not state.tokens[boat]:
         del state.tokens[boat]
     state.tokens[target] = state.tokens.get(target, 0) + 1
-    shown = card_name(state.grid[target]) if state.face_up[target] else "a face-down card"
+    shown = (card_name(state.grid[target]) if state.face_up[target]
+             else f"the face-down card {where(state, target, avoid=boat)}")
     state.log.add(f"{who(seat)} moved a visitor token from {card_name(state.grid[boat])} to {shown}.")
     _token_done(state)
 
@@ -175,7 +179,7 @@ def _end_turn(state: MuseumState) -> None:
         for p in hidden:
             state.face_up[p] = True
         if hidden:
-            state.log.add("All cards are placed; the face-down cards turn face up: "
+            state.log.add("All cards were placed; the face-down cards turned face up: "
                           + ", ".join(card_name(state.grid[p]) for p in hidden) + ".")
         state.phase = OVER
         return

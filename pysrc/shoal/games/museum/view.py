@@ -48,6 +48,7 @@ def table(state: MuseumState, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state.hands],
         "deck": len(state.deck),
         "placements": state.placements,
+        "placements_total": state.placements + sum(len(h) for h in state.hands) + len(state.deck),
         "room": {"min_x": lo_x, "max_x": hi_x, "min_y": lo_y, "max_y": hi_y},
         "occupied": {"min_x": min_x, "max_x": max_x, "min_y": min_y, "max_y": max_y},
         "boat": None if state.boat is None else {
@@ -112,9 +113,10 @@ def prompt(state: MuseumState, seat: int | None) -> str:
     if state.phase == PLACE:
         if seat != state.turn:
             return f"Waiting for {turn} to place a card."
+        choice = any(len(grid.facings(state.face_up, p)) > 1 for p in grid.open_spots(state.grid))
         return ("Place a card from your hand next to a card in the museum (at most 5 columns by 5 rows). "
-                "Beside face-up cards only it goes face down, beside face-down cards only face up, beside both "
-                "you choose.")
+                "Beside face-up cards it goes face down, beside face-down cards face up."
+                + (" Beside both, you choose." if choice else ""))
     assert state.phase == TOKEN
     mover = f"{{seat:{state.mover}}} ({ROLE_NAMES[state.mover].lower()})"
     if seat != state.mover:
