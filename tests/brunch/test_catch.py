@@ -11,7 +11,7 @@ from shoal.games.brunch import GAME
 from shoal.games.brunch.data import AQUA_VALUES, COLOURS, PREDATOR_COUNTS
 from shoal.games.brunch.scoring import taking_order, winners
 
-from .helpers import new, play_food, rig_hands, to_food
+from .helpers import new, only_caller, pass_first, play_food, rig_hands, to_food
 
 
 def test_food_is_chosen_at_once_and_hidden_until_all_have_chosen():
@@ -113,6 +113,58 @@ def test_round_end_discards_predators_and_reshuffles_the_aqua_cards():
     assert Counter(m.state.discard) == Counter(c for h in only for c in h)
     assert sorted(m.state.aqua_stack) == sorted(AQUA_VALUES) and m.state.aqua == [[], [], []]
     assert m.state.round == 2 and len(m.state.deck) == 55 - 18
+
+
+def test_aqua_cards_taken_during_a_round_are_reshuffled_into_the_stack_for_the_next():
+    """Phase 3: "After the players have divided the food cards, they put their predator cards into the discard pile,
+    shuffle the aqua cards and place them in a stack for the next round": Aqua cards taken come back, none is kept."""
+    orders = set()
+    for seed in range(8):
+        m = new(3, seed=seed)
+        only_caller(m, 0)
+        m.play(1, {"type": "aqua"})
+        pass_first(m)
+        only_caller(m, 2)
+        m.play(0, {"type": "aqua"})
+        assert len(m.state.aqua_stack) == 2
+        pass_first(m)
+        to_food(m, caller=1)
+        play_food(m, [7, 5, 4])
+        assert m.state.round == 2 and m.state.aqua == [[], [], []]
+        assert sorted(m.state.aqua_stack) == sorted(AQUA_VALUES)
+        assert all(seat["aqua_cards"] == 0 for seat in m.view(None)["table"]["seats"])
+        orders.add(tuple(m.state.aqua_stack))
+    assert len(orders) > 2, "the four cards are shuffled again, not put back in order"
+
+
+def test_tie_break_counts_from_the_caller_of_the_lunch_that_ended_phase_one():
+    """RULINGS 8: "still equal: the one nearest clockwise to the caller of the Lunch that ended phase 1": a Lunch
+    answered by Aqua earlier in the round does not count."""
+    m = new(4, seed=0)
+    only_caller(m, 0)
+    m.play(1, {"type": "aqua"})
+    pass_first(m)
+    to_food(m, caller=2)
+    rig_hands(m, [["walrus", "walrus", "baby"]] * 4, aqua=[[], [0], [], []])
+    play_food(m, [3, 3, 3, 3])
+    while m.state.phase == "take":
+        m.play(m.to_act()[0], m.legal_actions(m.to_act()[0])[0])
+    assert m.state.history[-1]["caller"] == 2
+    assert m.state.history[-1]["order"] == [2, 3, 0, 1]
+
+
+def test_won_food_is_kept_apart_from_the_food_in_hand():
+    """Phase 3: "Keep the food cards you have won face up: they are no longer used during the game ... Under no
+    circumstances mix them with the food cards of your color that are lying face down": a seat that wins back its
+    own card cannot play it again."""
+    m = new(3, seed=0)
+    to_food(m, caller=0)
+    rig_hands(m, [["orca8", "orca8", "baby"], ["walrus", "walrus", "baby"], ["walrus", "baby", "octopus"]])
+    play_food(m, [7, 5, 4])
+    assert m.state.collected[0] == [["red", 7]]
+    assert m.view(0)["table"]["seats"][0]["food_left"] == [-1, 0, 2, 3, 4, 5]
+    to_food(m, caller=0)
+    assert {"type": "food", "value": 7} not in m.legal_actions(0)
 
 
 def test_deck_running_out_mid_deal_reshuffles_the_discard_pile_and_the_deal_goes_on():

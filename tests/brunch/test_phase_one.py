@@ -27,6 +27,18 @@ def test_components_match_the_card_ids_of_the_rulings():
     assert sorted(m.state.aqua_stack) == sorted(AQUA_VALUES) == [-4, -2, -1, 0]
 
 
+def test_setup_shuffles_the_predator_deck_and_the_aqua_cards_with_the_match_rng():
+    """Setup: "Shuffle the aqua cards and place them face down in a stack ... Shuffle the predator cards and form the
+    predator deck." The shuffles come from the match's seeded RNG: the same seed deals the same, others differ."""
+    def first_deal(seed):
+        m = new(4, seed)
+        return [list(h) for h in m.state.hands] + [list(m.state.deck)], list(m.state.aqua_stack)
+    assert first_deal(3) == first_deal(3)
+    deals = [first_deal(seed) for seed in range(12)]
+    assert len({repr(d) for d, _ in deals}) == 12, "every seed deals other predators"
+    assert len({tuple(a) for _, a in deals}) > 4, "the Aqua stack comes in many orders"
+
+
 @pytest.mark.parametrize("players", [3, 7])
 def test_deal_gives_three_cards_two_public_until_the_first_pass(players):
     """RULINGS 3: "3 cards each, 2 face up (public: every seat's view shows them until the first pass) and 1 face

@@ -124,6 +124,41 @@ def test_aqua_values_and_the_aqua_stack_order_are_secret():
     assert a.view(1)["table"]["aqua_mine"] == [-4] and b.view(1)["table"]["aqua_mine"] == [-1]
 
 
+def test_deck_order_and_rng_state_are_secret():
+    """Nobody sees the deck order or the RNG (docs/engine.md): two matches alike but for the order of the undealt
+    predators and the RNG's state look the same to every seat and a spectator, log and legal actions included,
+    through Lunch calls, an Aqua, passes and the food choice."""
+    a, b = new(4, seed=6), new(4, seed=6)
+    Rng(12345).shuffle(b.state.deck)
+    b.state.rng = Rng(999)
+    assert a.state.deck != b.state.deck
+
+    def both(seat, action):
+        a.play(seat, action)
+        b.play(seat, action)
+
+    def check():
+        for viewer in (None, 0, 1, 2, 3):
+            assert dump(a, viewer) == dump(b, viewer), f"seat {viewer} can tell the matches apart"
+
+    check()
+    for seat in range(4):
+        both(seat, {"type": "lunch"} if seat == 2 else {"type": "keep_passing"})
+    check()
+    both(3, {"type": "aqua"})
+    for seat in range(4):
+        both(seat, {"type": "pass", "card": a.state.hands[seat][0]})
+    check()
+    for seat in range(4):
+        both(seat, {"type": "lunch"} if seat == 0 else {"type": "keep_passing"})
+    for seat in (1, 2, 3):
+        check()
+        both(seat, {"type": "agree"})
+    for seat in (0, 1, 2):
+        both(seat, {"type": "food", "value": 5})
+        check()
+
+
 def test_the_reveal_makes_hands_and_aqua_public():
     """Phase 3: players "reveal the predator cards and aqua cards": after the round everybody sees them."""
     m = new(3, seed=0)
@@ -140,3 +175,17 @@ def test_every_view_has_a_prompt_for_the_seat():
     m.play(0, {"type": "keep_passing"})
     assert m.view(0)["table"]["prompt"] == "Waiting for {seat:1} and {seat:2} to call Lunch or keep passing."
     assert "Waiting" in m.view(None)["table"]["prompt"]
+
+
+def test_prompts_say_when_a_decision_ends_the_passing():
+    """Rulebook: phase 1 ends when "no player said Aqua" or "there are no available aqua cards left ... when someone
+    says Lunch": the prompt tells the last seat asked, and every seat once the Aqua stack is empty."""
+    m = new(3, seed=0)
+    assert "ends the passing" not in m.view(0)["table"]["prompt"]
+    everyone(m, lambda s: {"type": "lunch"} if s == 0 else {"type": "keep_passing"})
+    assert "last to answer" not in m.view(1)["table"]["prompt"]
+    m.play(1, {"type": "agree"})
+    assert "You are the last to answer: if you agree, the passing ends." in m.view(2)["table"]["prompt"]
+    m = new(3, seed=0)
+    m.state.aqua_stack = []
+    assert m.view(1)["table"]["prompt"].endswith("No Aqua card is left: a Lunch call now ends the passing.")

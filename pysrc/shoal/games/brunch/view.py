@@ -91,8 +91,9 @@ def prompt(state: BrunchState, seat: int | None) -> str:
         return "The game is over."
     if phase == "lunch":
         if acting:
+            final = "" if state.aqua_stack else " No Aqua card is left: a Lunch call now ends the passing."
             return (f"Your strength is {strength(state.hands[seat], state.aqua[seat])}. "
-                    "Call Lunch to stop the passing, or keep passing?")
+                    f"Call Lunch to stop the passing, or keep passing?{final}")
         return f"Waiting for {others} to call Lunch or keep passing."
     if phase == "pass":
         if acting:
@@ -101,8 +102,10 @@ def prompt(state: BrunchState, seat: int | None) -> str:
     if phase == "aqua":
         asked = state.poll[0]
         if seat == asked:
-            return (f"{text.who(state.caller)} called Lunch. Say Aqua! to take a penalty card "
-                    f"({len(state.aqua_stack)} left) and keep passing, or agree to lunch now?")
+            last = " You are the last to answer: if you agree, the passing ends." if len(state.poll) == 1 else ""
+            return (f"{text.who(state.caller)} called Lunch. Say Aqua! to take the top Aqua card (0, -1, -2 or -4 "
+                    f"on your strength, seen only by you; {len(state.aqua_stack)} left) and keep passing, or agree "
+                    f"to lunch now?{last}")
         return f"{text.who(state.caller)} called Lunch; waiting for {text.who(asked)} to answer."
     if phase == "food":
         if acting:
