@@ -87,3 +87,20 @@ def test_brunch_hot_seat_shows_each_person_only_their_own_hand(page):
     assert handovers >= 6 * 3, "every round passes the device around at least once"
     assert_scores_match_cpython(page)
     assert not page.errors
+
+
+def test_brunch_on_a_phone_the_page_is_no_wider_than_the_screen(page):
+    """At 420 px, a round's result (eight columns on a desktop) and the score sheet fit: nothing scrolls sideways."""
+    page.set_viewport_size({"width": 420, "height": 900})
+    rng = random.Random(5)
+    open_match(page, "game=brunch&players=5&seats=human,bot,bot,bot,bot&seed=4")
+    prefer = lunch_leaning(rng, 0.6)
+    for _ in range(200):
+        wait_idle(page)
+        if page.locator(".reveal").count():
+            break
+        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
+        (prefer(handles) or rng.choice(handles)).click()
+    assert page.locator(".reveal").count() == 1 and page.locator(".score-table").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 420
+    assert not page.errors

@@ -1,15 +1,16 @@
 // Aqua Brunch: seats around a table, your hand with its strength, Lunch / Aqua / pass / food / take choices, and a
 // reveal that explains who ate what and why. Everything shown comes from view.table; every move from view.legal.
 
+// `word` names the kind on the small cards, which have no room for the full name.
 const KIND = {
-  orca8: { cls: "orca", big: "8" },
-  orca5: { cls: "orca", big: "5" },
-  baby: { cls: "baby", big: "2" },
-  octopus: { cls: "octopus", big: "≈" },
-  walrus: { cls: "walrus", big: "2·4·6" },
-  shark575: { cls: "shark", big: "5·3·5" },
-  shark626: { cls: "shark", big: "6·2·6" },
-  shark717: { cls: "shark", big: "7·1·7" },
+  orca8: { cls: "orca", big: "8", word: "orca" },
+  orca5: { cls: "orca", big: "5", word: "orca" },
+  baby: { cls: "baby", big: "2", word: "baby" },
+  octopus: { cls: "octopus", big: "≈", word: "octopus" },
+  walrus: { cls: "walrus", big: "2·4·6", word: "walrus" },
+  shark575: { cls: "shark", big: "5·3·5", word: "shark" },
+  shark626: { cls: "shark", big: "6·2·6", word: "shark" },
+  shark717: { cls: "shark", big: "7·1·7", word: "shark" },
 };
 
 const PHASE_TITLE = {
@@ -37,10 +38,10 @@ export default {
 
 // ---- pieces -----------------------------------------------------------------------------------------------------
 function predator(ui, t, kind, extra = {}) {
-  const k = KIND[kind] || { cls: "", big: "?" };
+  const k = KIND[kind] || { cls: "", big: "?", word: kind };
   return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind], dataset: { card: kind } },
     ui.el("span", { class: "big", text: k.big }),
-    ui.el("span", { class: "name", text: t.names.predators[kind] }),
+    ui.el("span", { class: "name", text: extra.small ? k.word : t.names.predators[kind] }),
     extra.strength !== undefined ? ui.el("span", { class: "str", text: `= ${extra.strength}` }) : null,
     extra.note ? ui.el("span", { class: "note", text: extra.note }) : null);
 }
@@ -68,13 +69,14 @@ function aquaCard(ui, value) {
 
 // ---- header: round, pass count, prompt ------------------------------------------------------------------------------
 function header(t, ui) {
+  const playing = t.phase !== "over";
   return ui.el("div", { class: "brunch-head" },
     ui.el("div", { class: "brunch-stats" },
       ui.el("b", { text: `Round ${Math.min(t.round, t.rounds)} of ${t.rounds}` }),
       ui.el("span", { text: PHASE_TITLE[t.phase] || t.phase }),
-      ui.el("span", { text: `Passes this round: ${t.passes}` }),
-      ui.el("span", { text: `Aqua cards left: ${t.aqua_stack}` }),
-      ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}` })),
+      playing ? ui.el("span", { text: `Passes this round: ${t.passes}` }) : null,
+      playing ? ui.el("span", { text: `Aqua cards left: ${t.aqua_stack}` }) : null,
+      playing ? ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}` }) : null),
     ui.el("p", { class: "brunch-prompt", role: "status", text: ui.text(t.prompt) }));
 }
 
@@ -86,7 +88,9 @@ function tableRing(view, ui) {
   const ring = ui.el("div", { class: `brunch-ring n${n}` });
   const centre = ui.el("div", { class: "ring-centre" },
     ui.el("div", { class: "lunch-card" + (t.lunch || t.caller !== null ? " called" : ""), text: "LUNCH" }),
-    ui.el("div", { class: "aqua-stack" }, t.aqua_stack ? aquaCard(ui, null) : null, ui.el("small", { text: `${t.aqua_stack} Aqua` })),
+    t.phase === "over" ? null
+      : ui.el("div", { class: "aqua-stack" }, t.aqua_stack ? aquaCard(ui, null) : null, ui.el("small", { text: `${t.aqua_stack} Aqua` })),
+    lastCall(t, ui),
     ui.el("small", { class: "direction", text: "cards pass clockwise, to the left ↻" }));
   ring.append(centre);
   for (let s = 0; s < n; s++) {
@@ -101,6 +105,17 @@ function tableRing(view, ui) {
     ring.append(box);
   }
   return ring;
+}
+
+// What became of this round's latest finished Lunch call (view.table.calls is public). Not during an Aqua poll, where
+// the call being answered is the one that matters (the prompt and the seats' statuses show it).
+function lastCall(t, ui) {
+  const call = ["over", "aqua"].includes(t.phase) ? null : t.calls[t.calls.length - 1];
+  if (!call) return null;
+  const answer = call.aqua_by !== null ? `${ui.seatName(call.aqua_by)} said Aqua!`
+    : call.no_aqua_left ? "no Aqua card left" : "all agreed";
+  const count = t.calls.length > 1 ? ` (call ${t.calls.length} this round)` : "";
+  return ui.el("small", { class: "last-call", text: `Last Lunch call: ${ui.seatName(call.caller)} → ${answer}${count}` });
 }
 
 function seatBox(view, ui, s) {
@@ -126,7 +141,9 @@ function seatBox(view, ui, s) {
     ui.el("div", { class: "seat-status", text: status }), ...badges,
     ui.el("div", { class: "seat-cards" }, cards, Array.from({ length: info.aqua_cards }, () => aquaCard(ui, null))),
     ui.el("div", { class: "seat-food" }, info.collected.map(([c, v]) => foodCard(ui, t, c, v, true))),
-    ui.el("div", { class: "food-left", title: "food cards still in hand (public: every played card is revealed)", text: `in hand: ${info.food_left.join(" ")}` }));
+    t.phase === "over"
+      ? ui.el("div", { class: "food-left", text: `discarded: ${info.food_left.join(" ")}`, title: "the 7th food card, unused at the end" })
+      : ui.el("div", { class: "food-left", title: "food cards still in hand (public: every played card is revealed)", text: `food left: ${info.food_left.join(" ")}` }));
 }
 
 // ---- the seat at the device: its hand, strength and choices ----------------------------------------------------
@@ -141,7 +158,7 @@ function myArea(view, ui) {
   const keeps = Object.fromEntries((t.keeps || []).map(([k, v]) => [k, v]));
   const handRow = ui.el("div", { class: "my-hand" });
   (t.hand || []).forEach((kind, i) => {
-    const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `pass → keep ${keeps[kind]}` : "" });
+    const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `if passed: ${keeps[kind]}` : "" });
     const action = { type: "pass", card: kind };
     if (passing && findLegal(view, action)) ui.markAction(card, action);
     handRow.append(card);
@@ -150,7 +167,7 @@ function myArea(view, ui) {
   const sum = ui.el("div", { class: "my-strength" },
     ui.el("span", { class: "label", text: "Strength" }),
     ui.el("span", { class: "value", text: String(t.total ?? "") }),
-    aqua.length ? ui.el("small", { text: `${t.strength} from predators ${aqua.map((v) => (v < 0 ? `− ${-v}` : `+ ${v}`)).join(" ")} Aqua` }) : null);
+    aqua.length ? ui.el("small", { text: `predators ${t.strength}, Aqua ${aqua.map((v) => (v < 0 ? `−${-v}` : String(v))).join(", ")}` }) : null);
   const aquaRow = aqua.length ? ui.el("div", { class: "my-aqua" }, ui.el("small", { text: "Your Aqua cards:" }), aqua.map((v) => aquaCard(ui, v))) : null;
   const passInfo = t.passed ? ui.el("p", { class: "hint" },
     `Last pass: you gave ${t.names.predators[t.passed]} to ${ui.seatName(t.pass_to)} and got ${t.names.predators[t.received]} from ${ui.seatName(t.pass_from)}.`) : null;
@@ -183,12 +200,15 @@ function choices(view, ui) {
       ui.actionButton("Keep passing", { type: "keep_passing" }),
     );
   }
-  if (has("pass")) box.append(ui.el("p", { class: "hint", text: `Click a card above to pass it face down to ${ui.seatName(t.pass_to)}.` }));
+  if (has("pass")) {
+    box.append(ui.el("p", { class: "hint", text: `Click a card above to pass it face down to ${ui.seatName(t.pass_to)}. ` +
+      "“if passed” is the strength of the two cards you would keep." }));
+  }
   if (has("aqua")) {
     const caller = t.lunch ? t.lunch.caller : null;
     box.append(
       ui.el("p", { text: `${ui.seatName(caller)} called Lunch.` }),
-      ui.actionButton(`Aqua! (take a secret penalty card, keep passing)`, { type: "aqua" }, { class: "primary" }),
+      ui.actionButton("Aqua! (take an Aqua card, keep passing)", { type: "aqua" }, { class: "primary" }),
       ui.actionButton("Agree: lunch now", { type: "agree" }),
     );
   }
@@ -200,7 +220,9 @@ function choices(view, ui) {
   if (has("take")) {
     box.append(ui.el("p", { class: "hint", text: "Take one of these (same value; the colour counts for the final tie-break):" }),
       ui.el("div", { class: "food-row" }, view.legal.filter((a) => a.type === "take").map((a) => {
-        return ui.markAction(foodCard(ui, t, a.colour, takeCandidate(t, a.colour)), a);
+        const card = ui.markAction(foodCard(ui, t, a.colour, takeCandidate(t, a.colour)), a);
+        if (a.colour === t.colours[view.seat]) card.append(ui.el("span", { class: "own", text: "yours", title: "your own colour" }));
+        return card;
       })));
   }
   return box;
@@ -223,21 +245,21 @@ function revealPanel(view, ui) {
     const tk = takes[s];
     return ui.el("tr", { class: s === view.seat ? "me" : "" },
       ui.el("td", { class: "pos", text: String(pos + 1) }),
-      ui.el("td", {}, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s), rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
+      ui.el("td", { class: "who" }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s), rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
       ui.el("td", {}, ui.el("div", { class: "mini-hand" }, rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, strength: rev.card_strengths[s][i] })))),
-      ui.el("td", { class: "num", text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
-      ui.el("td", { class: "num strong", text: String(rev.strength[s]) }),
-      ui.el("td", {}, foodCard(ui, t, t.colours[s], rev.food[s], true)),
-      ui.el("td", {}, tk ? foodCard(ui, t, tk.colour, tk.value, true)
+      ui.el("td", { class: "num", dataset: { label: "Aqua" }, text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
+      ui.el("td", { class: "num strong", dataset: { label: "Strength" }, text: String(rev.strength[s]) }),
+      ui.el("td", { dataset: { label: "Played" } }, foodCard(ui, t, t.colours[s], rev.food[s], true)),
+      ui.el("td", { dataset: { label: "Took" } }, tk ? foodCard(ui, t, tk.colour, tk.value, true)
         : ui.el("span", { class: "hint", text: view.to_act.includes(s) ? "choosing…" : "waiting" }),
         tk && tk.choices.length > 1 ? ui.el("small", { text: ` chose ${tk.colour} of ${tk.choices.join("/")}` }) : null),
       ui.el("td", { class: "why", text: pos < rev.explain.length ? ui.text(rev.explain[pos]) : "" }));
   });
   return ui.el("details", { class: "reveal", open: true },
     ui.el("summary", { text: live ? `Round ${rev.round}: the catch is divided` : `Round ${rev.round} result` }),
-    ui.el("table", {},
+    ui.el("div", { class: "scroll-x" }, ui.el("table", {},
       ui.el("thead", {}, ui.el("tr", {}, ["#", "Seat", "Predators (strength each)", "Aqua", "Strength", "Played", "Took", "Why ahead of the next"].map((h) => ui.el("th", { text: h })))),
-      ui.el("tbody", {}, rows)));
+      ui.el("tbody", {}, rows))));
 }
 
 // ---- score sheet: one row per round -------------------------------------------------------------------------------
@@ -255,5 +277,5 @@ function scoreSheet(view, ui) {
   const own = ui.el("tr", {}, ui.el("td", { text: "Own colour (tie-break)" }), t.seats.map((info) => ui.el("td", { class: "num", text: String(info.own_colour) })));
   return ui.el("details", { class: "score-table", open: true },
     ui.el("summary", { text: "Score sheet" }),
-    ui.el("table", {}, ui.el("thead", {}, head), ui.el("tbody", {}, rows, total, own)));
+    ui.el("div", { class: "scroll-x" }, ui.el("table", {}, ui.el("thead", {}, head), ui.el("tbody", {}, rows, total, own))));
 }
