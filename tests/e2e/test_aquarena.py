@@ -72,3 +72,28 @@ def test_aquarena_deep_link_shows_the_pond_and_a_placement_takes_two_clicks(page
     page.wait_for_function("() => !document.body.dataset.busy")
     assert record(page)["actions"][0] == [0, action]
     assert page.query_selector_all(".aq-hand [data-action]"), "then a discard: the hand cards commit it"
+
+
+def test_aquarena_on_a_phone_prey_and_fly_moves_are_offered_on_the_pond(page):
+    """At phone width the page never scrolls sideways; when a predator of the player's chooses prey (RULINGS 5) or a
+    Dragonfly moves a fly (RULINGS 6), the pond offers exactly the legal choices and the prompt says what to do."""
+    page.set_viewport_size({"width": 420, "height": 900})
+    open_match(page, "game=aquarena&players=5&seats=human,bot,bot,bot,bot&seed=3")
+    decisions = []
+
+    def prefer(handles):
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        view = shoal.replay(json.loads(json.dumps(record(page)))).view(0)
+        kinds = {a["type"] for a in view["legal"]}
+        if kinds & {"eat_fly", "eat_card", "move_fly"}:
+            on_pond = {h.get_attribute("data-action") for h in page.query_selector_all(".aq-pond [data-action]")}
+            assert sorted(map(json.loads, on_pond), key=json.dumps) == sorted(view["legal"], key=json.dumps)
+            prompt = page.inner_text(".aq-prompt")
+            assert prompt.startswith("Your ") and prompt.endswith("choose which."), prompt
+            decisions.append(kinds)
+        return None
+
+    click_through(page, random.Random(3), prefer=prefer)
+    assert decisions, "the player chose prey or moved a fly at least once"
+    assert_scores_match_cpython(page)
+    assert not page.errors

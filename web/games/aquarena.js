@@ -47,6 +47,10 @@ function dot(ui, s) {
   return ui.el("i", { class: "aq-dot", style: { background: ui.seatColor(s) } });
 }
 
+function capital(str) {
+  return str.charAt(0).toUpperCase() + str.slice(1);
+}
+
 function cardName(t, n) {
   return t.cards[n - 1].name;
 }
@@ -100,7 +104,7 @@ function header(view, ui) {
     ui.el("div", { class: "aq-stats" },
       ui.el("b", { text: `Round ${t.round} of ${t.rounds}` }),
       ui.el("span", { text: PHASE[t.phase] || t.phase }),
-      ui.el("span", { class: "aq-heron" }, "Heron token: ", dot(ui, t.heron), ui.seatName(t.heron), " (starts this round)"),
+      ui.el("span", { class: "aq-heron" }, "Heron token: ", dot(ui, t.heron), ui.seatName(t.heron), view.over ? "" : " (starts this round)"),
       ui.el("span", { text: `Flies in the supply: ${t.supply}` })),
     ui.el("p", { class: "aq-prompt" + (mine ? " mine" : ""), role: "status", text: ui.text(t.prompt) }));
 }
@@ -190,15 +194,14 @@ function choicePanel(view, ui) {
   if (!view.legal.length) return null;
   const box = ui.el("div", { class: "aq-choices" });
   if (has(view, "eat_fly") || has(view, "eat_card")) {
-    const a = t.acting;
-    box.append(ui.el("p", { text: `${cardName(t, a.card)} ${a.card} still eats ${a.left}. Click the prey on the pond, or:` }));
+    box.append(ui.el("p", { text: "Click a highlighted prey on the pond, or pick it here:" }));
     box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => {
       const where = t.tiles[act.tile].name;
       const label = act.type === "eat_fly" ? `A fly from ${where}` : `${cardName(t, act.card)} ${act.card} (${ui.seatName(act.seat)}) on ${where}`;
       return ui.actionButton(label, act);
     })));
   } else if (has(view, "move_fly")) {
-    box.append(ui.el("p", { text: "Your Dragonfly moves one fly from its tile to another Water tile with room:" }));
+    box.append(ui.el("p", { text: "Click a highlighted Water tile, or pick it here:" }));
     box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => ui.actionButton(`To ${t.tiles[act.tile].name}`, act))));
   } else if (has(view, "resolve")) {
     box.append(ui.el("p", { text: "Choose the next Water tile to resolve (click it, or):" }));
@@ -212,6 +215,7 @@ function choicePanel(view, ui) {
 // ---- your hand ---------------------------------------------------------------------------------------------------
 function myHand(view, ui) {
   const t = view.table;
+  if (view.over) return null;
   if (view.seat === null || view.seat === undefined || !t.hand) {
     return ui.el("div", { class: "aq-hand-area" }, ui.el("p", { class: "hint", text: "Watching: hands and face-down cards stay hidden." }));
   }
@@ -223,7 +227,7 @@ function myHand(view, ui) {
   if (placing) {
     hint = ui.local.card === undefined
       ? `Click a card, then a Water tile. This card goes ${t.face_up_next ? "face up" : "face down (only you will see it until its tile resolves)"}.`
-      : `Now click a Water tile for ${cardName(t, ui.local.card)} (or pick another card).`;
+      : `Now click a Water tile for ${cardName(t, ui.local.card)} ${ui.local.card} (or pick another card). ${t.cards[ui.local.card - 1].text}`;
   } else if (discarding) {
     hint = "Click a card to discard it face down; then you draw.";
   }
@@ -240,7 +244,7 @@ function myHand(view, ui) {
   }
   area.append(...[
     ui.el("h3", {}, dot(ui, view.seat), `${ui.seatName(view.seat)} — your hand`,
-      ui.el("span", { class: "hint", text: ` · pile ${me.pile} · placed this round ${me.placed}/4` })),
+      ui.el("span", { class: "hint aq-hand-count", text: `pile ${me.pile} · placed this round ${me.placed}/4` })),
     hint ? ui.el("p", { class: "aq-hint", text: hint }) : null,
     row,
     t.discards && t.discards.length ? ui.el("p", { class: "hint" }, "Your discards this round (face down): ",
@@ -269,7 +273,7 @@ function resolutionPanel(view, ui) {
     let line;
     let cls = st.kind;
     if (st.kind === "reveal") {
-      line = [head.last ? `${tileName}, the last tile, resolved without a choice (equal numbers from ${ui.seatName(head.chooser)}).` : `${ui.seatName(head.chooser)} chose ${tileName}.`,
+      line = [head.last ? `${capital(tileName)}, the last tile, resolved without a choice (equal numbers from ${ui.seatName(head.chooser)}).` : `${ui.seatName(head.chooser)} chose ${tileName}.`,
         st.revealed.length ? ` Revealed: ${st.revealed.map((c) => owned(c.seat, c.card)).join(", ")}.` : " No face-down card there."].join("");
     } else if (st.kind === "tangle") {
       line = st.card === 1 ? `${owned(st.seat, st.card)} tangled with another hook: it catches nothing and goes back.`
@@ -327,7 +331,9 @@ function seatsPanel(view, ui) {
         s === t.heron ? ui.el("span", { class: "aq-badge", title: "holds the heron token: starts this round", text: "heron" }) : null,
         ui.el("span", { class: "pts", text: `${info.score} pts` })),
       ui.el("small", { class: "hint", text: `hand ${info.hand} · pile ${info.pile} · placed ${info.placed}/4` }),
-      ui.el("div", { class: "aq-catch-label", text: c.flies || c.cards.length ? "Caught this round:" : "Nothing caught yet this round" }),
+      ui.el("div", { class: "aq-catch-label" }, c.flies || c.cards.length
+        ? [view.over ? "Caught in the last round: " : "Caught this round: ", ui.el("b", { class: "aq-catch-points", text: `+${c.points} ${c.points === 1 ? "point" : "points"}` })]
+        : (view.over ? "Nothing caught in the last round" : "Nothing caught yet this round")),
       catchRow, played));
   }
   return box;
