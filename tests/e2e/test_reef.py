@@ -222,8 +222,12 @@ def test_every_legal_large_animal_placement_is_reachable_by_shape_side_turn_and_
     assert seen == {key(a) for a in legal if a["type"] == "large"}
     mark = page.query_selector(".large-mark[data-action]")
     action = action_of(mark)
+    # A touch screen has no hover: every placement of the chosen shape and turn is outlined whole before any hover.
+    ghosts = page.query_selector_all(".large-ghost")
+    assert len(ghosts) == page.locator(".large-mark[data-action]").count()
+    assert all(g.evaluate("n => getComputedStyle(n).opacity !== '0' && getComputedStyle(n.querySelector('.ghost-line')).stroke !== 'none'") for g in ghosts)
     mark.hover()
-    assert page.locator(".large-ghost.lit").count() == 1, "hovering a mark shows the whole animal"
+    assert page.locator(".large-ghost.lit").count() == 1, "hovering a mark fills the whole animal"
     mark.click()
     wait_idle(page)
     assert record(page)["actions"][len(rec["actions"])] == [0, action]

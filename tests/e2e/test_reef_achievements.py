@@ -124,8 +124,11 @@ def test_the_lobby_offers_scenarios_and_modifications(page):
     scenario = page.locator("label:has-text('Scenario') select")
     modification = page.locator("label:has-text('Modification') select")
     assert scenario.locator("option").count() == 16 and modification.locator("option").count() == 11
-    scenario.select_option(label="D")
-    modification.select_option(label="3")
+    # Each choice carries its words (the Scenario's Ecosystems and goal, the Modification's rule); values are JSON.
+    assert scenario.locator("option[value='\"D\"']").inner_text().startswith("D: Ecosystems 3, 4, 5, 6, 17, 17; 65+")
+    assert modification.locator("option[value='\"3\"']").inner_text() == "3: Reefs of 5+"
+    scenario.select_option(value='"D"')
+    modification.select_option(value='"3"')
     page.fill("#seed", "12")
     page.click("[data-step='start']")
     assert wait_idle(page) == "playing"

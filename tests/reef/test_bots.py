@@ -53,3 +53,19 @@ def test_greedy_takes_the_large_animal_that_scores():
     m = at_large_phase({H(0, 0): "crab", H(1, 0): "turtle", H(0, 1): "seahorse", H(1, 1): "starfish"}, [H(0, 0)])
     action = m.bot_action(0, "greedy")
     assert action["type"] == "large" and action["animal"] in ("humpback", "whale_shark")
+
+
+def test_greedy_counts_points_as_the_match_scores_them_under_a_modification():
+    """A bot sees the match options in its view: under a Modification (Reefs of 5+, 2 per coral, one colour) its
+    reckoning of every reef equals the engine's current scores, so it chases the points the match will give."""
+    from shoal.games.reef.bots import _Scorer
+    from shoal.games.reef.play import live_totals
+
+    for modification in ("3", "4", "5", "6"):
+        m = shoal.new_match("reef", 2, seed=3, options={"modification": modification})
+        for _ in range(36):
+            seat = m.to_act()[0]
+            m.play(seat, m.bot_action(seat, "greedy"))
+        view = m.view(0)
+        scorer = _Scorer(view["table"], 0, view["options"])
+        assert scorer.score(scorer.boards[0]) == live_totals(m.state)[0], modification

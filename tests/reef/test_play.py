@@ -285,3 +285,52 @@ def test_no_tile_fits_then_any_cell_beside_the_reef_is_allowed():
     assert GAME.is_legal(m.state, 0, {**a, "q": 4}) is False
     m.play(0, a)
     assert len(m.state.boards[0].laid_tiles()) == 2
+
+
+def test_sea_snail_is_assigned_at_random_and_its_holder_opens_the_first_round():
+    """Setup 6: "Randomly assign the Sea Snail token"; Playing a Round: "whoever is holding the Sea Snail token
+    prepares the market and completes their first turn, followed by all other players ... in clockwise order"."""
+    holders = set()
+    for seed in range(40):
+        s = shoal.new_match("reef", 4, seed=seed).state
+        holders.add(s.snail_holder)
+        assert s.queue == [(s.snail_holder + i) % 4 for i in range(4)]
+        assert s.snail_in_market, "the holder returned the Sea Snail to the market with the first market"
+    assert holders == {0, 1, 2, 3}
+
+
+def test_hot_spots_are_dealt_at_random():
+    """Setup 1: "Everyone receives a Hot Spot tile at random": different seeds give a seat different Hot Spots, and
+    no two seats share one."""
+    seen = set()
+    for seed in range(30):
+        boards = shoal.new_match("reef", 2, seed=seed).state.boards
+        assert boards[0].hot_spot != boards[1].hot_spot
+        seen.add(boards[0].hot_spot)
+    assert seen == {0, 1, 2, 3}
+
+
+def test_one_tile_forming_two_habitats_brings_a_small_animal_to_each():
+    """Create Habitats: "If you have formed one or more Habitats, immediately place a Small Animal of the same color
+    on top": one tile closing a red and a yellow hexagon brings a crab and a clownfish, and the Large Animal step
+    may use either of them."""
+    from shoal.games.reef.board import Board
+    from shoal.games.reef.geometry import STEPS, add, cell_point, corners_at
+
+    m = shoal.new_match("reef", 1, seed=2)
+    board = Board(None)
+    centre, d = cell_point(0, 0), 1
+    red_at, yellow_at = add(centre, STEPS[d]), add(centre, STEPS[d + 2])
+    for vertex, colours in ((red_at, "RGB"), (yellow_at, "YGB")):
+        for cell, dd in corners_at(vertex):
+            if cell != centre:
+                board.lay(cell, 100, colours, dd)  # the first colour points at the vertex
+    m.state.boards[0] = board
+    give(m, ["RYG", "GGB", "BBK"])
+    left = dict(m.state.small)
+    place(m, 0, "RYG", 0, 0, d)  # red points at red_at, yellow at yellow_at
+    assert m.state.boards[0].habitats == {red_at: "crab", yellow_at: "clownfish"}
+    assert m.state.small["crab"] == left["crab"] - 1 and m.state.small["clownfish"] == left["clownfish"] - 1
+    assert m.state.phase == "large"
+    covered = {tuple(c) for a in m.legal_actions(0) if a["type"] == "large" for c in a["cells"]}
+    assert {red_at, yellow_at} <= covered

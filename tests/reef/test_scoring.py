@@ -111,3 +111,15 @@ def test_the_scoring_docstring_example_runs():
 
     result = doctest.testmod(scoring, verbose=False)
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_small_animals_always_score_even_if_covered():
+    """Core concept, Animal scoring: "Small Animals always score, even if covered by a Large Animal. For scoring
+    purposes it never matters which Large Animals covered specific Small Animals." Moving the Moray eel from the
+    turtle and jellyfish onto the jellyfish and crab changes no row; removing it changes only the Large Animals."""
+    covered = _rows(score_position(parse_position(EXAMPLE))[0])
+    moved = _rows(score_position(parse_position(EXAMPLE.replace("L:moray_eel=5:2,2/5,1", "L:moray_eel=5:-1,3/2,2")))[0])
+    bare = _rows(score_position(parse_position(EXAMPLE.replace(" L:moray_eel=5:2,2/5,1", "")))[0])
+    assert covered == moved
+    assert covered["Small Animals"] == bare["Small Animals"] == 2 + 3 + 1
+    assert covered["Large Animals"] == 5 and bare["Large Animals"] == 0

@@ -98,3 +98,37 @@ def test_supply_shows_animals_left_and_stacks():
     assert [s["left"] for s in supply["small"]] == [12] * 6
     assert [s["stack"] for s in supply["large"]] == [list(s.points[:2]) for s in data.LARGE_SHAPES]
     assert all(len(s["orientations"]) == 12 for s in supply["large"])
+
+
+def test_the_final_rounds_sea_snail_promises_no_next_round():
+    """Core concept: the Sea Snail "gives you the last turn in the round it is taken, but the first turn in the
+    following round"; End of Game: "After 17 rounds ... the game ends", so in round 17 there is no following round:
+    the prompt and the log say only that the taker plays last (which decides ties), and the view flags the round."""
+    m = shoal.new_match("reef", 3, seed=6)
+    assert m.view(None)["table"]["final_round"] is False
+    assert "first next round" in m.view(m.to_act()[0])["table"]["prompt"]
+    while m.state.round < 17:
+        seat = m.to_act()[0]
+        m.play(seat, next(a for a in m.legal_actions(seat) if a["type"] != "snail"))
+    seat = m.to_act()[0]
+    table = m.view(seat)["table"]
+    assert table["final_round"] is True
+    assert "Sea Snail" in table["prompt"] and "next round" not in table["prompt"]
+    m.play(seat, {"type": "snail"})
+    line = m.view(None)["log"][-1]
+    assert "Sea Snail" in line and "next" not in line and "final round" in line
+
+
+def test_the_log_names_tiles_by_their_colours():
+    """A player reads colours on the table, not letter codes or grid coordinates: the log says "red-pink-green"."""
+    import re
+
+    m = shoal.new_match("reef", 1, seed=3)
+    for _ in range(6):
+        m.play(0, m.bot_action(0, "greedy"))
+    log = m.view(0)["log"]
+    market_line = next(line for line in log if line.startswith("Round 2"))
+    grew = [line for line in log if " grew " in line]
+    assert grew and all(re.search(r"grew an? [a-z]+-[a-z]+-[a-z]+ tile\.$", line) for line in grew), grew
+    assert not any(re.search(r"\b[RYGBPK]{3}\b|\(-?\d+, -?\d+\)", line) for line in log), log
+    assert "market: " in market_line and market_line.count("-") >= 6

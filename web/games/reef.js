@@ -86,7 +86,7 @@ function header(view, ui) {
   const order = [...(t.done || []).map((s) => ({ s, done: true })), ...(t.queue || []).map((s, i) => ({ s, now: i === 0 && !view.over }))];
   return ui.el("div", { class: "reef-head" },
     ui.el("div", { class: "reef-stats" },
-      ui.el("b", { text: view.over ? `All ${t.rounds} rounds played` : `Round ${t.round} of ${t.rounds}` }),
+      ui.el("b", { text: view.over ? `All ${t.rounds} rounds played` : `Round ${t.round} of ${t.rounds}${t.final_round ? " (the last)" : ""}` }),
       ui.el("span", { text: VARIANT[t.variant] || t.variant }),
       solo ? ui.el("span", { text: "Solo: 3 tiles on offer, the two left are discarded" }) : null,
       ui.el("span", { title: "face-down coral tiles left (their order is secret)", text: `Pile: ${t.pile} tiles` }),
@@ -165,7 +165,7 @@ function placeControls(view, ui) {
           : " · it fits nowhere in this rotation: turn it (the numbers count the spots per rotation)." }),
         ui.el("small", { class: "keys", text: "Keys: R turns clockwise, Shift+R anticlockwise; drag to pan, wheel or +/− to zoom." })),
       rotStrip,
-      snail ? snailChoice(ui, snail) : null));
+      snail ? snailChoice(ui, snail, t.final_round) : null));
   const legal = legalIndex(view);
   const board = {
     mode: "place", tile, rot: L.rot,
@@ -175,10 +175,12 @@ function placeControls(view, ui) {
   return { node, board };
 }
 
-function snailChoice(ui, action) {
+function snailChoice(ui, action, finalRound) {
   return ui.el("div", { class: "snail-choice" },
     ui.actionButton(ui.el("span", {}, snailIcon(ui), " Take the Sea Snail"), action, { class: "snail-btn", title: "instead of a tile now" }),
-    ui.el("small", { text: "Instead of a tile now: you play last this round and open the next one." }));
+    ui.el("small", { text: finalRound
+      ? "Instead of a tile now: you play last in this final round (ties go to the earliest in its turn order)."
+      : "Instead of a tile now: you play last this round and open the next one." }));
 }
 
 function largeControls(view, ui) {
@@ -235,7 +237,7 @@ function largeControls(view, ui) {
   const node = ui.el("div", { class: "reef-controls large" },
     ui.el("p", { class: "place-help" },
       ui.el("b", { text: "Attract a Large Animal (optional). " }),
-      "It rests only on Small Animals and covers one that arrived this turn (dashed yellow rim); biodiversity forbids two of one species under it, unless an Ecosystem says otherwise. Choose a shape, a side and a turn: every legal placement is marked on its first cell — hover a mark to see the whole animal, click to attract it."),
+      "It rests only on Small Animals and covers one that arrived this turn (dashed yellow rim); biodiversity forbids two of one species under it, unless an Ecosystem says otherwise. Choose a shape, a side and a turn: each legal placement is outlined in blue with its points on its first cell — click that mark to attract it."),
     ui.el("div", { class: "large-row" },
       ui.el("div", { class: "shape-row" }, shapeButtons),
       ui.el("div", { class: "side-row" }, ui.el("small", { text: "Side:" }), sides),
@@ -319,7 +321,7 @@ function scorePanel(view, ui) {
     return li;
   });
   return ui.el("aside", { class: "reef-score", style: { borderColor: ui.seatColor(seat) } },
-    ui.el("h3", {}, `${ui.seatName(seat)}: `, ui.el("span", { class: "total", text: String(b.total) }), " pts now"),
+    ui.el("h3", {}, `${ui.seatName(seat)}: `, ui.el("span", { class: "total", text: String(b.total) }), view.over ? " pts" : " pts now"),
     ui.el("table", {}, ui.el("tbody", {}, rows)),
     larges.length ? ui.el("div", { class: "large-list" }, ui.el("h4", { text: "Large Animals" }), ui.el("ul", {}, larges)) : null,
     t.variant === "family" ? ui.el("p", { class: "hint", text: "Family variant: only Large and Small Animals score." })
@@ -384,7 +386,7 @@ function legend(ui, t) {
     ui.el("summary", { text: "Colours, patterns and animals" }),
     ui.el("ul", {}, t.colours.map((c) => ui.el("li", {}, colourKey(ui, c.letter), ` ${c.name} coral: pattern “${CORAL[c.letter].pattern}”, Small Animal `,
       speciesBadge(ui, c.species, c.letter), ` ${(t.supply.small.find((s) => s.species === c.species) || {}).name || c.species}`))),
-    ui.el("p", { class: "hint", text: "A dashed white outline marks a Small Animal that arrived this turn. Large Animals are the dark framed shapes over Small Animals." }));
+    ui.el("p", { class: "hint", text: "A dashed yellow rim marks a Small Animal that arrived this turn. Large Animals are the dark shapes framed in pale yellow over Small Animals, their points on a dark tag. While you attract one, its legal placements are outlined in blue." }));
 }
 
 // ---- end of game: every category side by side -------------------------------------------------------------------

@@ -187,8 +187,9 @@ function placeSpots(ui, t, turn) {
   }));
 }
 
-// Large Animal spots of the chosen shape and turn: each is clicked on its first cell (distinct for every spot of one
-// orientation, so markers never overlap); hovering a marker shows the whole animal.
+// Large Animal spots of the chosen shape and turn: each is outlined whole (touch screens have no hover) and clicked on
+// its first cell (distinct for every spot of one orientation, so markers never overlap); hovering or focusing a
+// marker fills its whole animal.
 function largeSpots(ui, turn) {
   const ghosts = ui.svg("g", { class: "large-ghosts" });
   const marks = ui.svg("g", { class: "large-marks" });

@@ -15,7 +15,7 @@ from shoal.core import Action, Rng, View
 from . import data
 from .board import Board
 from .geometry import EDGE_CORAL, STEPS, add, cell_point, coral_dirs, corners_at
-from .rules import Rules
+from .rules import make_rules
 from .scoring import BoardFacts, score_rows, total
 
 SHORTLIST = 14  # placements scored in full after the quick sort
@@ -38,8 +38,8 @@ def board_from_view(bv: dict[str, Any]) -> Board:
 class _Scorer:
     """Scores one seat's board against the others' fixed facts (Ecosystem 14 compares players)."""
 
-    def __init__(self, table: dict[str, Any], seat: int) -> None:
-        self.rules = Rules(table["variant"])
+    def __init__(self, table: dict[str, Any], seat: int, options: dict[str, Any]) -> None:
+        self.rules = make_rules(options)  # the variant, and a Modification's scoring (Reefs of 5+, 2 per coral, ...)
         self.line = [(e["number"], e["native"]) for e in table["ecosystems"]]
         self.seat = seat
         self.boards = [board_from_view(bv) for bv in table["boards"]]
@@ -84,7 +84,7 @@ def _best_large(scorer: _Scorer, board: Board, fresh: list, table_large: dict[st
     allowed = lambda species: scorer.rules.large_cover_allowed(species, scorer.line)  # noqa: E731
     for shape in data.LARGE_SHAPES:
         stack = table_large.get(shape.id) or []
-        if not stack:
+        if not stack or not scorer.rules.large_shape_allowed(board, shape.id):
             continue
         spots = board.large_spots(shape, fresh, allowed)
         if spots:
@@ -99,7 +99,7 @@ def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     table = view["table"]
     seat = view["seat"]
     kinds = {a["type"] for a in legal}
-    scorer = _Scorer(table, seat)
+    scorer = _Scorer(table, seat, view["options"])
     board = scorer.boards[seat]
     stacks = {s["shape"]: s["stack"] for s in table["supply"]["large"]}
     if "large" in kinds or "skip_large" in kinds:
@@ -130,7 +130,7 @@ def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
         fresh = []
         for vertex, colour in formed:
             species = data.SPECIES_OF_COLOUR[colour]
-            if left[species] > 0:
+            if left[species] > 0 and scorer.rules.habitat_may_form(trial, colour):
                 left[species] -= 1
                 trial.form_habitat(vertex, species)
                 fresh.append(vertex)

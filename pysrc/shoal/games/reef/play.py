@@ -68,7 +68,7 @@ def _start_round(s: ReefState) -> bool:
     s.snail_taker = None
     s.snail_in_market = rules.uses_snail(s.players)
     s.phase = PLACE
-    s.log.add(f"Round {s.round} (first to play: {text.seat(first)}); market "
+    s.log.add(f"Round {s.round} (first to play: {text.seat(first)}); market: "
               + ", ".join(text.tile(t) for t in s.market) + ".")
     return True
 
@@ -172,13 +172,21 @@ def apply(s: ReefState, seat: int, action: Action) -> None:
     s.memo = {}
 
 
+def is_final_round(s: ReefState) -> bool:
+    """Whether no round follows this one (the pile lasts exactly ``rules.rounds`` rounds)."""
+    return s.round >= s.rules.rounds
+
+
 def _take_snail(s: ReefState, seat: int) -> None:
-    """The Sea Snail: this seat's turn moves to the end of the round, and it opens the next round."""
+    """The Sea Snail: this seat's turn moves to the end of the round, and it opens the next round (if any)."""
     s.queue.pop(0)
     s.queue.append(seat)
     s.snail_in_market = False
     s.snail_taker = seat
-    s.log.add(f"{text.seat(seat)} took the Sea Snail: last to play this round, first in the next.")
+    if is_final_round(s):
+        s.log.add(f"{text.seat(seat)} took the Sea Snail: last to play in this final round.")
+    else:
+        s.log.add(f"{text.seat(seat)} took the Sea Snail: last to play this round, first in the next.")
 
 
 def _grow_coral(s: ReefState, seat: int, action: Action) -> None:
@@ -186,7 +194,7 @@ def _grow_coral(s: ReefState, seat: int, action: Action) -> None:
     colours = data.TILES[tile]
     board = s.boards[seat]
     formed = board.lay(cell_point(action["q"], action["r"]), tile, colours, action["rot"])
-    s.log.add(f"{text.seat(seat)} grew {text.tile(tile)} at ({action['q']}, {action['r']}).")
+    s.log.add(f"{text.seat(seat)} grew {text.a_tile(tile)}.")
     s.fresh = []
     for vertex, colour in formed:
         species = data.SPECIES_OF_COLOUR[colour]

@@ -15,4 +15,11 @@ def colours(letters: str) -> str:
 
 
 def tile(tile_id: int) -> str:
-    return f"tile {data.TILES[tile_id]}"
+    """A coral tile by its colours, as a player sees it: ``"red-red-yellow"``."""
+    return colours(data.TILES[tile_id])
+
+
+def a_tile(tile_id: int) -> str:
+    """``"a red-red-yellow tile"`` / ``"an ..."``."""
+    name = tile(tile_id)
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} tile"

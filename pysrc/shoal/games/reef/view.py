@@ -13,7 +13,7 @@ from . import data, text
 from .board import BLANK, HOT_SPOT_CENTRE, HOT_SPOT_TILE, Board
 from .geometry import (axial_to_step, coral_dirs, coral_polygon, habitat_polygon, hex_offsets, orientation_of,
                        point_cell, tile_shapes, xy)
-from .play import board_facts, large_options, market_spots, score_sheets
+from .play import board_facts, is_final_round, large_options, market_spots, score_sheets
 from .scoring import BoardFacts, total
 from .achievements.live import live as live_achievements
 from .state import LARGE, OVER, PLACE, ReefState
@@ -136,7 +136,8 @@ def _public(s: ReefState) -> dict[str, Any]:
     facts = board_facts(s)
     table: dict[str, Any] = {
         "variant": s.rules.variant,
-        "round": s.round, "rounds": s.rules.rounds, "phase": s.phase, "current": s.current,
+        "round": s.round, "rounds": s.rules.rounds, "final_round": is_final_round(s), "phase": s.phase,
+        "current": s.current,
         "queue": list(s.queue), "done": list(s.done),
         "snail": None if not s.rules.uses_snail(s.players) else {
             "holder": s.snail_holder, "in_market": s.snail_in_market, "taker": s.snail_taker},
@@ -173,7 +174,10 @@ def _prompt(s: ReefState, seat: int | None) -> str:
         return f"{text.seat(cur)} {doing}."
     if s.phase == LARGE:
         return "You may attract a Large Animal onto your new Small Animal(s), or skip."
-    snail = " — or take the Sea Snail to play last now and first next round" if s.snail_in_market else ""
+    snail = ""
+    if s.snail_in_market:
+        snail = (" — or take the Sea Snail to play last in this final round" if is_final_round(s)
+                 else " — or take the Sea Snail to play last now and first next round")
     return f"Take a coral tile from the market and grow it beside a coral of the same colour{snail}."
 
 
