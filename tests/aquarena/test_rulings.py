@@ -141,7 +141,7 @@ def test_the_last_tile_resolves_without_a_choice_and_the_heron_holder_chooses_it
         m.play(seat, action)
     assert choosers == [0, 1], "3 tiles, 2 choices; the third opened by itself"
     opened = [line for line in m.view(None)["log"] if " chose pond" in line or "The last tile" in line]
-    assert len(opened) == 3 and "resolved from {seat:0}" in opened[2], "chooser of the last tile: heron holder"
+    assert len(opened) == 3 and "clockwise from {seat:0}" in opened[2], "chooser of the last tile: heron holder"
 
 
 def test_dragonfly_move_happens_after_eating_a_dragonfly_too():
@@ -249,3 +249,25 @@ def test_the_heron_token_passes_left_and_its_holder_starts_planning_and_resoluti
             seat = m.to_act()[0]
             m.play(seat, m.legal_actions(seat)[0])
     assert m.is_over()
+
+
+def test_cards_and_flies_are_never_lost_or_duplicated():
+    """Rulebook, Components: '10 Predator cards of your chosen color' and '21 Fly tokens'; a Water tile holds at most
+    'the maximum amount of Fly tokens' it depicts. At every moment of random matches each seat's ten cards are in its
+    hand, pile, discards, on a tile or in a catch, exactly once; flies on tiles and in catches never exceed 21."""
+    for seed in range(20):
+        players = 2 + seed % 5
+        m = shoal.new_match("aquarena", players, seed=seed)
+        rng = shoal.core.Rng(seed, 7)
+        while not m.is_over():
+            st = m.state
+            assert all(0 <= t.flies <= t.capacity for t in st.tiles)
+            assert sum(t.flies for t in st.tiles) + sum(c.flies for c in st.catches) <= data.TOTAL_FLIES
+            for s in range(players):
+                where = (st.hands[s] + st.piles[s] + st.discards[s]
+                         + [n for t in st.tiles for o, n, _ in t.cards if o == s]
+                         + [n for c in st.catches for o, n, _ in c.cards if o == s]
+                         + st.catches[s].predators + st.catches[s].returned)
+                assert sorted(where) == data.NUMBERS, (seed, s, st.phase)
+            seat = m.to_act()[0]
+            m.play(seat, rng.choice(m.legal_actions(seat)))

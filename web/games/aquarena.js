@@ -273,11 +273,11 @@ function resolutionPanel(view, ui) {
     let line;
     let cls = st.kind;
     if (st.kind === "reveal") {
-      line = [head.last ? `${capital(tileName)}, the last tile, resolved without a choice (equal numbers from ${ui.seatName(head.chooser)}).` : `${ui.seatName(head.chooser)} chose ${tileName}.`,
+      line = [head.last ? `${capital(tileName)}, the last tile, opened by itself; equal numbers act clockwise from ${ui.seatName(head.chooser)}.` : `${ui.seatName(head.chooser)} chose ${tileName}.`,
         st.revealed.length ? ` Revealed: ${st.revealed.map((c) => owned(c.seat, c.card)).join(", ")}.` : " No face-down card there."].join("");
     } else if (st.kind === "tangle") {
-      line = st.card === 1 ? `${owned(st.seat, st.card)} tangled with another hook: it catches nothing and goes back.`
-        : `${owned(st.seat, st.card)} flew away with the other heron: it eats nothing and goes back.`;
+      line = st.card === 1 ? `${owned(st.seat, st.card)} tangled with another Fish Hook: it caught nothing and went back.`
+        : `${owned(st.seat, st.card)} flew away with another Heron: it ate nothing and went back.`;
     } else {
       const parts = [];
       let flies = {};

@@ -41,7 +41,8 @@ def open_tile(state: AquarenaState, index: int, last: bool = False) -> None:
         "revealed": [{"seat": s, "card": num} for s, num in hidden],
     }]
     shown = ", ".join(text.owned(s, num) for s, num in hidden)
-    opening = (f"The last tile, {text.tile(index)}, resolved from {text.seat(chooser)}" if last
+    opening = (f"The last tile, {text.tile(index)}, opened by itself (equal numbers act clockwise from "
+               f"{text.seat(chooser)})" if last
                else f"{text.seat(chooser)} chose {text.tile(index)}")
     state.log.add(opening + (f"; revealed: {shown}." if hidden else "."))
     state.decision = None
