@@ -87,7 +87,8 @@ function header(view, ui) {
   return ui.el("div", { class: "reef-head" },
     ui.el("div", { class: "reef-stats" },
       ui.el("b", { text: view.over ? `All ${t.rounds} rounds played` : `Round ${t.round} of ${t.rounds}${t.final_round ? " (the last)" : ""}` }),
-      ui.el("span", { text: VARIANT[t.variant] || t.variant }),
+      // A Scenario lays its own Ecosystems whatever the variant (and is scored in full): name it, not the variant.
+      ui.el("span", { text: t.achievements && t.achievements.scenario ? `Scenario ${t.achievements.scenario.letter}` : VARIANT[t.variant] || t.variant }),
       solo ? ui.el("span", { text: "Solo: 3 tiles on offer, the two left are discarded" }) : null,
       ui.el("span", { title: "face-down coral tiles left (their order is secret)", text: `Pile: ${t.pile} tiles` }),
       snailText ? ui.el("span", { class: "snail-state", text: snailText }) : null),
