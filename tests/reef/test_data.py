@@ -61,3 +61,43 @@ def test_twenty_four_ecosystem_tiles_numbered_1_to_18():
     order = [data.ECOSYSTEMS[n].subject for n in range(7, 13)]
     assert order == ["crab", "jellyfish", "clownfish", "starfish", "turtle", "seahorse"]
     assert [data.ECOSYSTEMS[n].subject for n in range(2, 7)] == ["pair", "line", "triangle", "bend", "rhombus"]
+
+
+def test_the_rulings_tables_are_the_data_tables():
+    """RULINGS 2, 3, 6, 7 and 8 word for word: "red trapezia crab, yellow clownfish, green green turtle, blue
+    long-snouted seahorse, purple crown-of-thorns starfish, pink box jellyfish"; Hot Spot orders "RYGBPK, RGYPBK,
+    RBPYGK, RPBGYK"; Small Animal points "crab 1, clownfish 1, turtle 2, seahorse 2, starfish 3, jellyfish 3"; the
+    Large Animal stacks 5/4/3, 8/7/6, 9/8/7, 8/7/6, 12/10/8; Ecosystems 7–12 for crab, jellyfish, clownfish,
+    starfish, turtle, seahorse."""
+    assert data.SPECIES_OF_COLOUR == {"R": "crab", "Y": "clownfish", "G": "turtle", "B": "seahorse",
+                                      "P": "starfish", "K": "jellyfish"}
+    assert data.HOT_SPOTS == ("RYGBPK", "RGYPBK", "RBPYGK", "RPBGYK")
+    assert data.SMALL_POINTS == {"crab": 1, "clownfish": 1, "turtle": 2, "seahorse": 2, "starfish": 3,
+                                 "jellyfish": 3}
+    stacks = {s.animals: s.points for s in data.LARGE_SHAPES}
+    assert stacks == {("barracuda", "moray_eel"): (5, 4, 3), ("dolphin", "dugong"): (8, 7, 6),
+                      ("manta_ray", "octopus"): (9, 8, 7), ("hammerhead", "blacktip"): (8, 7, 6),
+                      ("humpback", "whale_shark"): (12, 10, 8)}
+    assert [data.ECOSYSTEMS[n].subject for n in range(7, 13)] == [
+        "crab", "jellyfish", "clownfish", "starfish", "turtle", "seahorse"]
+
+
+def test_large_animal_shapes_are_the_rulings_polyhexes():
+    """RULINGS 7: "2 hexes in a line", "3 in a line", "3 in a triangle", "3 in a 120° bend", "4 in a rhombus"; told
+    apart by which cells touch (axial neighbours) and whether three cells lie on one axis."""
+    from shoal.games.reef.geometry import AXIAL_STEPS
+
+    def touching(cells):
+        return sum(1 for i, a in enumerate(cells) for b in cells[i + 1:]
+                   if (b[0] - a[0], b[1] - a[1]) in AXIAL_STEPS)
+
+    def straight(cells):
+        (a, b, c) = sorted(cells)
+        return (b[0] - a[0], b[1] - a[1]) == (c[0] - b[0], c[1] - b[1])
+
+    shapes = {s.id: list(s.cells) for s in data.LARGE_SHAPES}
+    assert len(shapes["pair"]) == 2 and touching(shapes["pair"]) == 1
+    assert touching(shapes["line"]) == 2 and straight(shapes["line"])
+    assert touching(shapes["triangle"]) == 3
+    assert touching(shapes["bend"]) == 2 and not straight(shapes["bend"])
+    assert len(shapes["rhombus"]) == 4 and touching(shapes["rhombus"]) == 5
