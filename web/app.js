@@ -244,7 +244,7 @@ async function openRecord(record, { watch = false } = {}) {
   const info = gameInfo(record && record.game);
   if (!info) throw new Error("that file is not a Shoal game record");
   const kinds = seatKinds(info);
-  const seats = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.seats) && kinds.includes(record.seats[s]) ? record.seats[s] : "human"));
+  const seats = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.seats) && (kinds.includes(record.seats[s]) || info.bots.includes(record.seats[s])) ? record.seats[s] : "human"));
   const { seats: _ignored, names: _names, ...clean } = record;
   const names = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.names) ? String(record.names[s] || "").slice(0, 16) : ""));
   const renderer = await loadRenderer(info.id);
