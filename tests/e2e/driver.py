@@ -57,6 +57,18 @@ def click_through(page, rng: random.Random, max_clicks: int = 4000, prefer=None)
     raise AssertionError(f"match not over after {max_clicks} clicks")
 
 
+def click_until(page, rng: random.Random, selector: str | None = None, clicks: int = 60) -> None:
+    """Click offered actions (or steps) until ``selector`` is on screen, or ``clicks`` times when it is None."""
+    for _ in range(clicks):
+        wait_idle(page)
+        if selector and page.query_selector(selector):
+            return
+        handles = _visible(page, "[data-action]") or _visible(page, "[data-step]")
+        rng.choice(handles).click()
+    wait_idle(page)
+    assert selector is None or page.query_selector(selector), f"{selector} never came up"
+
+
 def final_scores(page) -> dict[int, int]:
     return {int(h.get_attribute("data-score-seat")): int(h.inner_text()) for h in page.query_selector_all("[data-score-seat]")}
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from tests.e2e.driver import IDLE, assert_no_outside_requests, click_through, open_match, record, wait_idle
+from tests.e2e.driver import (
+    IDLE, assert_no_outside_requests, click_through, click_until, open_match, record, wait_idle,
+)
 
 
 def test_lobby_paints_before_python_has_booted(page):
@@ -58,13 +60,7 @@ def test_a_corrupt_save_is_refused_and_the_match_is_kept(page, tmp_path):
 def test_a_saved_record_loads_back_to_the_same_match(page, tmp_path):
     open_match(page, "game=museum&players=2&seats=human,bot&seed=8")
     rng = random.Random(3)
-    for _ in range(3):
-        wait_idle(page)
-        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
-        if not handles:
-            handles = [h for h in page.query_selector_all("[data-step]") if h.is_visible()]
-        rng.choice(handles).click()
-    wait_idle(page)
+    click_until(page, rng, clicks=3)
     saved = record(page)
     path = tmp_path / "saved.json"
     path.write_text(json.dumps({**saved, "seats": ["human", "bot"]}))
@@ -84,12 +80,7 @@ def test_pass_screen_shows_nothing_of_the_previous_seat(page):
     """Hot-seat privacy: between two human seats the screen keeps no hand, no action and no log line of the last one."""
     open_match(page, "game=brunch&players=3&seats=human,human,human&seed=2")
     rng = random.Random(1)
-    for _ in range(40):
-        wait_idle(page)
-        if page.query_selector("[data-step='continue']"):
-            break
-        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
-        rng.choice(handles or [h for h in page.query_selector_all("[data-step]") if h.is_visible()]).click()
+    click_until(page, rng, "[data-step='continue']")
     assert page.query_selector("[data-step='continue']"), "a pass screen came up between human seats"
     assert page.query_selector_all(".log li") == []
     assert page.query_selector_all("[data-action]") == []
@@ -102,12 +93,7 @@ def test_hot_seat_players_are_called_by_their_names(page):
     chips = page.inner_text(".seats-bar")
     assert "Ana" in chips and "Ben" in chips
     rng = random.Random(2)
-    for _ in range(30):
-        wait_idle(page)
-        if page.query_selector("[data-step='continue']"):
-            break
-        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
-        rng.choice(handles or [h for h in page.query_selector_all("[data-step]") if h.is_visible()]).click()
+    click_until(page, rng, "[data-step='continue']")
     assert "Pass the device to Ben" in page.inner_text(".pass") or "Pass the device to Ana" in page.inner_text(".pass")
     page.click("[data-step='continue']")
     wait_idle(page)
