@@ -159,7 +159,9 @@ def copy_web(out: Path, stamp: str) -> None:
 
 def write_service_worker(out: Path, stamp: str) -> None:
     """Fill in sw.js: every file of the site, relative to it, and a cache name that changes with every build."""
-    files = ["./"] + sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+    files = ["./"] + sorted(
+        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js" and not p.name.startswith(".")
+    )
     sw = out / "sw.js"
     text = sw.read_text().replace("{{STAMP}}", stamp).replace("{{FILES}}", json.dumps(files))
     sw.write_text(text)
@@ -184,6 +186,7 @@ def build(out: Path) -> None:
     (out / "wheels" / "tmp").rmdir()
     write_lock(pyo, wheel, shoal_version)
     copy_web(out, stamp)
+    (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass
     write_service_worker(out, stamp)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version})")

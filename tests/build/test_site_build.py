@@ -65,3 +65,11 @@ def test_lobby_data_lists_every_registered_game(site_dir):
     assert [g["id"] for g in games] == list(shoal.GAMES)
     info = json.loads((site_dir / "build-info.json").read_text())
     assert set(info["renderers"]) >= set(shoal.GAMES), "every registered game has a renderer"
+
+
+def test_site_is_ready_for_github_pages(site_dir):
+    """Pages runs Jekyll unless told not to; the service worker must not precache a file Pages may not serve."""
+    assert (site_dir / ".nojekyll").exists()
+    sw = (site_dir / "sw.js").read_text()
+    assert ".nojekyll" not in sw and "{{" not in sw
+    assert '"index.html"' in sw and '"pyodide/pyodide.asm.wasm"' in sw
