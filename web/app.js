@@ -125,7 +125,8 @@ async function advance() {
       if (target !== match.viewer) {
         match.viewer = target;
         match.local = {};
-        if (humans().length > 1) { match.passTo = target; draw(); return; }
+        // Pass the device only when the next person's screen holds secrets the last one may not see.
+        if (humans().length > 1 && match.info.private_views) { match.passTo = target; draw(); return; }
         match.answer = await busy(() => engine.call("view", { viewer: target }));
         continue;
       }

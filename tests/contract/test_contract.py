@@ -153,3 +153,21 @@ def test_game_info_is_json_and_options_validated(game_id):
         shoal.new_match(game_id, game.min_players, options={"no_such_option": 1})
     with pytest.raises(shoal.ShoalError):
         shoal.new_match(game_id, game.max_players + 1)
+
+
+@pytest.mark.parametrize("game_id,players", [(g, n) for g, n in CASES if not shoal.GAMES[g].private_views])
+def test_a_game_without_secrets_shows_every_seat_what_a_spectator_sees(game_id, players):
+    """``private_views = False`` lets hot-seat play skip the pass screen: it must be true at every step."""
+    game = shoal.GAMES[game_id]
+    match = shoal.new_match(game_id, players, seed=12)
+    rng = Rng(8)
+
+    def public(view):
+        table = {k: v for k, v in view["table"].items() if k not in game.viewer_fields}
+        return json.dumps([view["log"], table, view["to_act"]], sort_keys=True)
+
+    while not match.is_over():
+        spectator = public(match.view(None))
+        assert all(public(match.view(s)) == spectator for s in range(players))
+        seat = rng.choice(match.to_act())
+        match.play(seat, rng.choice(match.legal_actions(seat)))

@@ -111,3 +111,16 @@ def test_lobby_asks_a_name_for_each_human_seat(page):
     page.click("[data-step='start']")
     assert wait_idle(page) == "playing"
     assert "Ana" in page.inner_text(".seats-bar") and "Ben" in page.inner_text(".seats-bar")
+
+
+def test_a_game_without_secrets_needs_no_pass_screen(page):
+    """AQUA hides nothing from one seat that another sees, so hot-seat play goes straight from turn to turn."""
+    open_match(page, "game=reef&players=2&seats=human,human&names=Ana,Ben&seed=4")
+    viewers = set()
+    rng = random.Random(5)
+    for _ in range(12):
+        wait_idle(page)
+        assert not page.query_selector("[data-step='continue']"), "no pass screen"
+        viewers.add(page.evaluate("window.shoal.viewer()"))
+        click_until(page, rng, clicks=1)
+    assert viewers == {0, 1}, "the screen followed the seat to act"

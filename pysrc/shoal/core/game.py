@@ -75,6 +75,11 @@ class Game:
     summary: ClassVar[str] = ""  # a sentence or two in our own words, for the lobby
     rules: ClassVar[list[str]] = []  # a short in-app rules summary, in our own words (never the rulebook's text)
     bots: ClassVar[dict[str, Bot]] = {}
+    # Whether seats see different things. A game with no secret between seats (False) is played hot-seat without a
+    # pass-the-device screen; the contract suite then checks that every seat's view equals the spectator's, except
+    # for ``viewer_fields`` of the table (words addressed to the viewer, such as its prompt).
+    private_views: ClassVar[bool] = True
+    viewer_fields: ClassVar[tuple[str, ...]] = ()
 
     # --- rules -------------------------------------------------------------------------------------------------
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> State:
@@ -120,6 +125,7 @@ class Game:
             "rules": list(self.rules),
             "options": {name: opt.to_json() for name, opt in self.options.items()},
             "bots": list(self.bots),
+            "private_views": self.private_views,
         }
 
 

@@ -39,6 +39,8 @@ class Reef(Game):
                                + ". Changes one rule for everyone.",
                                ("No modification", *(f"{m.number}: {m.short}" for m in MODIFICATIONS.values()))),
     }
+    private_views = False  # every reef, animal and market tile is public; only the pile's order is secret, from all
+    viewer_fields = ("prompt", "my_turn")
     summary = ("Grow a coral reef tile by tile from your Hot Spot: close hexagons of one colour into Habitats for "
                "Small Animals, crown them with Large Animals, and feed Reefs and Ecosystems for points.")
     rules = [
