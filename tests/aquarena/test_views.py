@@ -70,22 +70,7 @@ def test_views_do_not_depend_on_other_seats_secrets():
         if st.phase != "planning":
             continue
         for viewer in range(4):
-            twin = st.clone()
-            for other in range(4):
-                if other == viewer:
-                    continue
-                # Swap the numbers of the other seat's face-down cards with cards from its hand, pile and discards.
-                spare = twin.hands[other] + twin.piles[other] + twin.discards[other]
-                for t in twin.tiles:
-                    for i, (s, n, up) in enumerate(t.cards):
-                        if s == other and not up and spare:
-                            swap = spare.pop()
-                            t.cards[i] = (s, swap, up)
-                            for pile in (twin.hands[other], twin.piles[other], twin.discards[other]):
-                                if swap in pile:
-                                    pile[pile.index(swap)] = n
-                twin.piles[other].reverse()
-                twin.hands[other].reverse()
+            twin = _hide_differently(st, viewer)
             assert GAME.view(twin, viewer) == GAME.view(st, viewer)
             assert twin.log.for_viewer(viewer) == st.log.for_viewer(viewer)
             checked += 1
