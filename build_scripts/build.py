@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
+import fcntl
 import hashlib
 import io
 import os
@@ -38,6 +40,18 @@ def log(msg: str) -> None:
 
 def pinned_pyodide() -> str:
     return json.loads((PYODIDE_PKG / "package.json").read_text())["dependencies"]["pyodide"]
+
+
+@contextlib.contextmanager
+def cache_lock():
+    """One build at a time may install the npm package or write the cache (parallel test workers build at once)."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def ensure_pyodide() -> str:
@@ -169,8 +183,9 @@ def write_service_worker(out: Path, stamp: str) -> None:
 
 
 def build(out: Path) -> None:
-    version = ensure_pyodide()
-    stdlib = precompiled_stdlib(version)
+    with cache_lock():
+        version = ensure_pyodide()
+        stdlib = precompiled_stdlib(version)
     if out.exists():
         shutil.rmtree(out)
     pyo = out / "pyodide"

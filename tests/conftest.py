@@ -3,6 +3,7 @@ Chromium driven by the Python playwright package with the network sealed off."""
 
 from __future__ import annotations
 
+import fcntl
 import shutil
 import sys
 from pathlib import Path
@@ -24,12 +25,28 @@ SUB_PATH = "/shoal/"
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory) -> Path:
-    """The site built from this checkout (a few seconds: the stdlib bytecode is cached under build/)."""
-    out = tmp_path_factory.mktemp("site")
-    build.build(out)
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
+def site_dir(tmp_path_factory, worker_id) -> Path:
+    """The site built from this checkout, once per test run: parallel workers (pytest-xdist) share one build."""
+    if worker_id == "master":  # not under xdist
+        out = tmp_path_factory.mktemp("site")
+        build.build(out)
+        yield out
+        shutil.rmtree(out, ignore_errors=True)
+        return
+    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every worker of this run
+    out = shared / "site"
+    with open(shared / "site.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        if not (out / "build-info.json").exists():
+            build.build(out)
+        fcntl.flock(handle, fcntl.LOCK_UN)
+    yield out  # pytest removes old base temp folders itself; a worker must not delete the others' site
+
+
+@pytest.fixture(scope="session")
+def worker_id(request) -> str:
+    """xdist's worker name ("gw0", …), or "master" when the tests run in one process."""
+    return getattr(request.config, "workerinput", {}).get("workerid", "master")
 
 
 @pytest.fixture(scope="session")
