@@ -171,6 +171,27 @@ def copy_web(out: Path, stamp: str) -> None:
     )
 
 
+def compile_lessons(out: Path, folder: Path = ROOT / "web" / "lessons") -> None:
+    """Every ``web/lessons/<id>.json`` (hand-written) becomes ``lessons/<id>.json`` with each step's view precomputed
+    (so a lesson paints before Python boots), plus ``lessons/index.json``. A malformed lesson fails the build."""
+    sys.path.insert(0, str(ROOT / "pysrc"))
+    from shoal import lessons  # noqa: E402
+
+    dest = out / "lessons"
+    dest.mkdir(parents=True, exist_ok=True)
+    index = []
+    for path in sorted(folder.glob("*.json")) if folder.exists() else []:
+        try:
+            source = json.loads(path.read_text())
+            compiled = lessons.compile_lesson(source, path.stem)
+        except (ValueError, lessons.LessonError) as e:
+            raise SystemExit(f"[build] lesson {path.name}: {e}") from None
+        (dest / path.name).write_text(json.dumps(compiled, separators=(",", ":")) + "\n")
+        index.append(lessons.index_entry(compiled))
+    (dest / "index.json").write_text(json.dumps(index, indent=1) + "\n")
+    log(f"compiled {len(index)} lessons")
+
+
 def write_service_worker(out: Path, stamp: str) -> None:
     """Fill in sw.js: every file of the site, relative to it, and a cache name that changes with every build."""
     files = ["./"] + sorted(
@@ -201,6 +222,7 @@ def build(out: Path) -> None:
     (out / "wheels" / "tmp").rmdir()
     write_lock(pyo, wheel, shoal_version)
     copy_web(out, stamp)
+    compile_lessons(out)
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass
     write_service_worker(out, stamp)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

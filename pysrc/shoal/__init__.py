@@ -32,9 +32,13 @@ def game(game_id: str) -> Game:
         raise ShoalError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})") from None
 
 
-def new_match(game_id: str, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> Match:
-    """Start a match of ``game_id`` for ``players`` seats; the same arguments always give the same match."""
-    return Match(game(game_id), players, seed, options)
+def new_match(game_id: str, players: int, seed: int = 0, options: dict[str, Any] | None = None,
+              position: str | None = None) -> Match:
+    """Start a match of ``game_id`` for ``players`` seats; the same arguments always give the same match.
+
+    ``position`` starts from a position in the game's notation instead of a fresh deal (``Game.from_position``);
+    the seed then drives only what the position leaves open (the order of the piles)."""
+    return Match(game(game_id), players, seed, options, position)
 
 
 def replay(record: Any) -> Match:

@@ -14,6 +14,8 @@ Commands:
   bots   {match, seats: [[seat, bot], ...], viewer} -> {"actions": [...], **step}   (each in turn, while still to act)
   record {match}                         -> {"record": ...}
   close  {match}                         -> {}
+  lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
+  lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
 A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator).
 """
 
@@ -104,9 +106,25 @@ def _close(req: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def _lesson_answer(req: dict[str, Any]) -> dict[str, Any]:
+    """Check a reader's answer to a lesson's question (``lesson`` is the hand-written lesson, its ``source``)."""
+    from . import lessons
+
+    return lessons.answer(req.get("lesson"), req.get("step"), req.get("action"))
+
+
+def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
+    """Load a lesson's position at ``step`` as a playable match (for "play on from here")."""
+    from . import lessons
+
+    match = lessons.open_step(req.get("lesson"), req.get("step"))
+    _matches[req.get("match", "main")] = match
+    return _step(match, req)
+
+
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot, "bots": _bots,
-    "record": _record, "close": _close,
+    "record": _record, "close": _close, "lesson_answer": _lesson_answer, "lesson_open": _lesson_open,
 }
 
 

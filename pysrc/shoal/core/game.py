@@ -109,6 +109,16 @@ class Game:
         """The game's part of the view: only what ``seat`` may see (``None``: a spectator)."""
         raise NotImplementedError
 
+    def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> State:
+        """Optional: the position written in the game's one-line notation, as a state (for lessons and tests).
+
+        Raise :class:`~shoal.core.errors.ShoalError` (or ``ValueError``) naming what cannot be read. Games without a
+        notation keep this default, which refuses every position.
+        """
+        from .errors import ShoalError
+
+        raise ShoalError(f"{self.id} has no position notation")
+
     def is_legal(self, state: State, seat: int, action: Action) -> bool | None:
         """Optional fast legality check; ``None`` means "ask legal_actions" (the default)."""
         return None

@@ -44,7 +44,8 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
 class Match:
     """One game in progress. Every method answers from the point of view the caller names."""
 
-    def __init__(self, game: Game, players: int, seed: int = 0, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: Game, players: int, seed: int = 0, options: dict[str, Any] | None = None,
+                 position: str | None = None) -> None:
         if type(players) is not int or not game.min_players <= players <= game.max_players:
             raise ShoalError(
                 f"{game.title} is for {game.min_players}–{game.max_players} players, got {players!r}"
@@ -53,7 +54,11 @@ class Match:
         self.players = players
         self.seed = _check_seed(seed)
         self.options = resolve_options(game, options)
-        self.state: State = game.setup(players, dict(self.options), Rng(self.seed))
+        self.position = position
+        if position is None:
+            self.state: State = game.setup(players, dict(self.options), Rng(self.seed))
+        else:
+            self.state = start_from(game, position, players, dict(self.options), Rng(self.seed))
         self.actions: list[list[Any]] = []
 
     # --- whose turn ------------------------------------------------------------------------------------------
@@ -144,7 +149,7 @@ class Match:
     # --- records ---------------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """Everything needed to replay this match: a plain JSON object."""
-        return {
+        out = {
             "format": RECORD_FORMAT,
             "game": self.game.id,
             "rules_version": self.game.rules_version,
@@ -153,6 +158,24 @@ class Match:
             "options": dict(self.options),
             "actions": json.loads(json.dumps(self.actions)),
         }
+        if self.position is not None:
+            out["position"] = self.position  # the match began here, not from a fresh deal
+        return out
+
+
+def start_from(game: Game, position: Any, players: int, options: dict[str, Any], rng: Rng) -> State:
+    """The state a position notation describes, or :class:`ShoalError` naming what is wrong with it."""
+    if type(position) is not str:
+        raise ShoalError(f"a position must be a string in {game.id}'s notation, got {type(position).__name__}")
+    try:
+        state = game.from_position(position, players, options, rng)
+    except ShoalError as e:
+        raise ShoalError(f"{game.id} position: {e}") from None
+    except (ValueError, KeyError, IndexError, TypeError) as e:
+        raise ShoalError(f"{game.id} position cannot be read: {e}") from None
+    if state.players != players:
+        raise ShoalError(f"{game.id} position is for {state.players} players, the match has {players}")
+    return state
 
 
 def replay(record: Any, games: dict[str, Game]) -> Match:
@@ -167,7 +190,7 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
             raise BadRecord(f"record has no {key!r}")
         if type(record[key]) is not kind:
             raise BadRecord(f"record {key!r} must be {kind.__name__}, got {type(record[key]).__name__}")
-    extra = sorted(set(record) - set(required) - {"format", "options", "names", "seats"})
+    extra = sorted(set(record) - set(required) - {"format", "options", "names", "seats", "position"})
     if extra:
         raise BadRecord(f"record has unknown key(s) {', '.join(map(repr, extra))}")
     game = games.get(record["game"])
@@ -179,7 +202,7 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
             f"this Shoal plays version {game.rules_version}"
         )
     try:
-        match = Match(game, record["players"], record["seed"], record.get("options"))
+        match = Match(game, record["players"], record["seed"], record.get("options"), record.get("position"))
     except ShoalError as e:
         raise BadRecord(f"record cannot start: {e}") from None
     for i, entry in enumerate(record["actions"]):

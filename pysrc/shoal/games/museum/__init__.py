@@ -67,6 +67,24 @@ class Museum(Game):
     def view(self, state: MuseumState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
 
+    def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> MuseumState:
+        """A position in the one-line notation of ``notation`` (docs/museum-scoring.md)."""
+        from . import notation
+        from .data import CARDS
+
+        fields = text.split()
+        shuffle = len(fields) == 5 and fields[3] == "?"  # "?": every card not placed or held, shuffled by the seed
+        if shuffle:
+            fields[3] = "-"
+        state = notation.parse(" ".join(fields))
+        state.rng = rng
+        state.options = options
+        if shuffle:
+            seen = set(state.grid.values()) | set(state.hands[0]) | set(state.hands[1])
+            state.deck = [c.id for c in CARDS if c.id not in seen]
+            rng.shuffle(state.deck)
+        return state
+
 
 GAME = Museum()
 

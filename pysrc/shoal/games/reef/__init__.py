@@ -90,6 +90,12 @@ class Reef(Game):
     def view(self, state: ReefState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
 
+    def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefState:
+        """The notation of ``notation`` plus round, market, turn and Sea Snail lines (see ``position``)."""
+        from . import position
+
+        return position.parse(text, players, options, rng)
+
 
 GAME = Reef()
 
