@@ -109,6 +109,9 @@ class Aquarena(Game):
     def outcome(self, state: AquarenaState) -> dict[str, Any]:
         out = Outcome(state.players)
         for seat in range(state.players):
+            earlier = state.scores[seat] - sum(sheet[seat]["total"] for sheet in state.history)
+            if earlier:  # a match started from a position carrying points from rounds before it
+                out.add(seat, "Points before the starting position", earlier)
             for key, label in scoring.CATEGORIES:
                 rows = [next(r for r in sheet[seat]["rows"] if r["key"] == key) for sheet in state.history]
                 out.add(seat, label, sum(r["points"] for r in rows), count=sum(r["count"] for r in rows),
@@ -117,6 +120,12 @@ class Aquarena(Game):
 
     def view(self, state: AquarenaState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
+
+    def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> AquarenaState:
+        """A position in the one-line notation of ``notation`` (tiles, flies, cards, hands, the phase)."""
+        from . import notation
+
+        return notation.parse(text, players, rng, options)
 
 
 GAME_RULES = Aquarena()

@@ -65,6 +65,13 @@ class Brunch(Game):
     def outcome(self, state: BrunchState) -> dict[str, Any]:
         out = Outcome(state.players)
         for seat in range(state.players):
+            taken = [[t["colour"], t["value"]] for rnd in state.history for t in rnd["takes"] if t["seat"] == seat]
+            before = list(state.collected[seat])
+            for card in taken:
+                before.remove(card)
+            if before:  # a match started from a position: food collected in rounds before it
+                out.add(seat, "Collected before the starting position: "
+                        + ", ".join(food(v, c) for c, v in before), sum(v for _, v in before))
             for rnd in state.history:
                 taken = next(t for t in rnd["takes"] if t["seat"] == seat)
                 out.add(seat, f"Round {rnd['round']}: {food(taken['value'], taken['colour'])}", taken["value"],
@@ -77,3 +84,9 @@ class Brunch(Game):
 
     def view(self, state: BrunchState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> BrunchState:
+        """A position in the one-line notation of ``notation`` (hands, Aqua cards, food, the phase)."""
+        from . import notation
+
+        return notation.parse(text, players, rng, options)
