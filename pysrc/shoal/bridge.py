@@ -12,11 +12,15 @@ Commands:
   play   {match, seat, action, viewer}   -> step
   bot    {match, seat, bot, viewer}      -> {"action": ..., **step}   (chooses and plays)
   bots   {match, seats: [[seat, bot], ...], viewer} -> {"actions": [...], **step}   (each in turn, while still to act)
+  undo   {match, seat, humans, viewer}   -> {"taken_back": [log lines seat had read], **step}   (Match.undo)
+  can_undo {match, seat, humans}         -> {"can_undo": bool}
   record {match}                         -> {"record": ...}
   close  {match}                         -> {}
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
-A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator).
+A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator). When
+the request names ``humans`` (the seats people play), a step also says ``can_undo``: whether ``viewer`` may take back
+its last move now.
 """
 
 from __future__ import annotations
@@ -38,7 +42,17 @@ def _match(req: dict[str, Any]) -> Match:
 
 
 def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
-    return {"to_act": match.to_act(), "over": match.is_over(), "view": match.view(req.get("viewer"))}
+    out = {"to_act": match.to_act(), "over": match.is_over(), "view": match.view(req.get("viewer"))}
+    if "humans" in req:
+        out["can_undo"] = match.can_undo(req.get("viewer"), _humans(match, req))
+    return out
+
+
+def _humans(match: Match, req: dict[str, Any]) -> list[int]:
+    humans = req.get("humans")
+    if not (isinstance(humans, list) and all(type(s) is int and 0 <= s < match.players for s in humans)):
+        raise ShoalError(f"humans must be a list of seats from 0 to {match.players - 1}, got {humans!r}")
+    return humans
 
 
 def _games(req: dict[str, Any]) -> dict[str, Any]:
@@ -97,6 +111,24 @@ def _bots(req: dict[str, Any]) -> dict[str, Any]:
     return {"actions": played, **_step(match, req)}
 
 
+def _undo(req: dict[str, Any]) -> dict[str, Any]:
+    """Take back the seat's last move (and the bots' after it); the answer names the log lines it had read of them."""
+    match = _match(req)
+    seat, humans = req.get("seat"), _humans(match, req)
+    if not match.can_undo(seat, humans):
+        raise ShoalError(f"seat {seat!r} cannot take back a move now")
+    before = match.view(seat)["log"]
+    match.undo(seat, humans)
+    after = match.view(seat)["log"]
+    taken_back = before[len(after):] if before[:len(after)] == after else []
+    return {"taken_back": taken_back, **_step(match, req)}
+
+
+def _can_undo(req: dict[str, Any]) -> dict[str, Any]:
+    match = _match(req)
+    return {"can_undo": match.can_undo(req.get("seat"), _humans(match, req))}
+
+
 def _record(req: dict[str, Any]) -> dict[str, Any]:
     return {"record": _match(req).record()}
 
@@ -124,7 +156,8 @@ def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot, "bots": _bots,
-    "record": _record, "close": _close, "lesson_answer": _lesson_answer, "lesson_open": _lesson_open,
+    "undo": _undo, "can_undo": _can_undo, "record": _record, "close": _close,
+    "lesson_answer": _lesson_answer, "lesson_open": _lesson_open,
 }
 
 

@@ -119,6 +119,14 @@ class Game:
 
         raise ShoalError(f"{self.id} has no position notation")
 
+    def seen(self, state: State, seat: int) -> Any:
+        """A summary that changes whenever ``seat`` learns something it could not know before (a card drawn or turned
+        up, a tile revealed, a simultaneous phase resolved, another seat's card shown). The undo rule compares it before
+        and after every move; it must stay the same when a move shows ``seat`` only what it already knew. ``None``
+        (the default) means "cannot tell": every move then counts as a reveal and nothing can be taken back.
+        """
+        return None
+
     def is_legal(self, state: State, seat: int, action: Action) -> bool | None:
         """Optional fast legality check; ``None`` means "ask legal_actions" (the default)."""
         return None

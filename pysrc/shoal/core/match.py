@@ -60,6 +60,8 @@ class Match:
         else:
             self.state = start_from(game, position, players, dict(self.options), Rng(self.seed))
         self.actions: list[list[Any]] = []
+        # Per action: did it draw from the RNG, and which seats learned something (see :meth:`can_undo`).
+        self.reveals: list[tuple[bool, frozenset[int]]] = []
 
     # --- whose turn ------------------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -104,8 +106,48 @@ class Match:
         action = json.loads(json.dumps(action))  # our own copy: the caller may reuse its dict
         trial = self.state.clone()
         self.game.apply(trial, seat, action)
+        self.reveals.append(_what_changed(self.game, self.state, trial))
         self.state = trial
         self.actions.append([seat, action])
+
+    # --- taking moves back -----------------------------------------------------------------------------------
+    def undo_point(self, seat: int, humans: list[int] | None = None) -> int | None:
+        """How many actions remain if ``seat`` takes back its last move, or None if it may not (BGA's rule).
+
+        ``seat`` takes back its own last move together with the moves of bots (seats not in ``humans``; default:
+        every seat is a person) that followed it, unless one of those moves drew on the RNG (a random event), made
+        any person learn something (a card drawn or turned, a tile revealed, a simultaneous phase resolved), or was
+        another person's. A finished match is final.
+        """
+        people = set(range(self.players) if humans is None else humans)
+        if type(seat) is not int or seat not in people or self.is_over():
+            return None
+        for i in range(len(self.actions) - 1, -1, -1):
+            mover = self.actions[i][0]
+            random, learned = self.reveals[i]
+            if random or learned & people or (mover != seat and mover in people):
+                return None
+            if mover == seat:
+                return i
+        return None
+
+    def can_undo(self, seat: int, humans: list[int] | None = None) -> bool:
+        return self.undo_point(seat, humans) is not None
+
+    def undo(self, seat: int, humans: list[int] | None = None) -> list[list[Any]]:
+        """Take back ``seat``'s last move (and the bot moves after it) by replaying the record without them.
+
+        Returns the actions taken back; raises :class:`IllegalAction` and changes nothing if the rule forbids it.
+        """
+        keep = self.undo_point(seat, humans)
+        if keep is None:
+            raise IllegalAction(f"seat {seat!r} cannot take back a move now")
+        record = self.record()
+        record["actions"] = record["actions"][:keep]
+        earlier = replay(record, {self.game.id: self.game})
+        taken = self.actions[keep:]
+        self.state, self.actions, self.reveals = earlier.state, earlier.actions, earlier.reveals
+        return taken
 
     # --- what a seat sees ------------------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> View:
@@ -176,6 +218,16 @@ def start_from(game: Game, position: Any, players: int, options: dict[str, Any],
     if state.players != players:
         raise ShoalError(f"{game.id} position is for {state.players} players, the match has {players}")
     return state
+
+
+def _what_changed(game: Game, before: State, after: State) -> tuple[bool, frozenset[int]]:
+    """Whether a move drew on the RNG, and the seats whose :meth:`Game.seen` summary changed (``None``: unknown)."""
+    random = before.rng.state != after.rng.state
+    learned = frozenset(
+        s for s in range(before.players)
+        if (was := game.seen(before, s)) is None or was != game.seen(after, s)
+    )
+    return random, learned
 
 
 def replay(record: Any, games: dict[str, Game]) -> Match:

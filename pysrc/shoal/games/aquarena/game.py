@@ -118,6 +118,12 @@ class Aquarena(Game):
                         per_round=[r["points"] for r in rows])
         return out.to_json(rounds=[[sheet[s]["total"] for sheet in state.history] for s in range(state.players)])
 
+    def seen(self, state: AquarenaState, seat: int) -> tuple[Any, ...]:
+        """Changes when ``seat`` draws, another seat's card goes face up on a tile, or a tile opens (undo rule)."""
+        shown = sorted((s, n) for tile in state.tiles for s, n, up in tile.cards if up and s != seat)
+        return (state.round, state.phase, state.tiles_done, state.current, len(state.piles[seat]),
+                tuple(shown) if state.phase == "planning" else ())
+
     def view(self, state: AquarenaState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
 

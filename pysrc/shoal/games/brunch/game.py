@@ -82,6 +82,12 @@ class Brunch(Game):
         own = [own_colour_count(state.collected[s], COLOURS[s]) for s in range(state.players)]
         return out.to_json(winners=winners(points, own), own_colour=own)
 
+    def seen(self, state: BrunchState, seat: int) -> tuple[Any, ...]:
+        """Changes when a simultaneous phase resolves (a pass, a Lunch window, the food reveal), a round is dealt, or
+        ``seat`` takes an Aqua card (undo rule); a secret choice or an answer that ends nothing leaves it as it is."""
+        return (state.round, state.passes, state.phase, len(state.calls), len(state.aqua[seat]),
+                state.reveal is not None)
+
     def view(self, state: BrunchState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 

@@ -64,6 +64,11 @@ class Museum(Game):
     def outcome(self, state: MuseumState) -> dict[str, Any]:
         return rules.outcome(state)
 
+    def seen(self, state: MuseumState, seat: int) -> int:
+        """How many cards ``seat`` can name: its hand and the display's cards it knows. A draw, a card turned up or
+        another seat's card shown raises it; placing one's own card, face up or down, does not (undo rule)."""
+        return len(state.hands[seat]) + sum(1 for pos in state.grid if state.knows(seat, pos))
+
     def view(self, state: MuseumState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
 

@@ -87,6 +87,10 @@ class Reef(Game):
     def outcome(self, state: ReefState) -> dict[str, Any]:
         return play.outcome(state)
 
+    def seen(self, state: ReefState, seat: int) -> int:
+        """Only the pile's order is secret, from everyone: tiles leave it face up (undo rule)."""
+        return len(state.pile)
+
     def view(self, state: ReefState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
 
