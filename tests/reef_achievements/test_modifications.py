@@ -24,7 +24,7 @@ from .build import H, board, chain, field, merge, row, star, tile
 # --- "changes exactly its rule" ---------------------------------------------------------------------------------
 EXPECTED_HOOKS = {
     1: {"market_size", "removed_tiles"}, 2: {"market_size", "removed_tiles"}, 3: {"reef_min_size"},
-    4: {"reef_points"}, 5: {"reef_points"}, 6: {"reefs_scored"}, 7: {"small_per_species"},
+    4: {"reef_points"}, 5: {"reef_points"}, 6: {"reefs_scored", "reef_colour_options"}, 7: {"small_per_species"},
     8: {"habitat_may_form"}, 9: {"large_cover_allowed"}, 10: {"large_shape_allowed"},
 }
 
@@ -63,6 +63,7 @@ def probe(rules: Rules) -> dict[str, object]:
         "reef_min_size": rules.reef_min_size(),
         "reef_points": [rules.reef_points(f, r) for f in facts for r in f.reefs],
         "reefs_scored": [sorted(sorted(r.corals) for r in rules.reefs_scored(f)) for f in facts],
+        "reef_colour_options": [rules.reef_colour_options(f) for f in facts],
     }
 
 
@@ -171,8 +172,8 @@ def test_modification_5_reefs_score_adjacent_large_animals_not_small():
 
 
 def test_modification_6_only_one_reef_colour_scores_the_best_one():
-    """6: "End of game: everyone chooses only one color Reef they can score"; RULINGS: "each player keeps the one
-    Reef colour that scores it most" — both pink Reefs count (9 + 1), the five other colours (1 each) do not."""
+    """6: "End of game: everyone chooses only one color Reef they can score"; until a player has chosen, the colour
+    worth most counts (the default offered) — both pink Reefs count (9 + 1), the five other colours (1 each) do not."""
     b = merge(field("jellyfish", "jellyfish", "jellyfish"), star(6))
     assert sorted(r.colour for r in find_reefs(from_json(b))) == sorted("KRYGBPK")
     assert _reef_points(b) == 9 + 6

@@ -111,7 +111,23 @@ function turnControls(view, ui) {
   const t = view.table;
   if (t.phase === "place") return placeControls(view, ui);
   if (t.phase === "large") return largeControls(view, ui);
+  if (t.phase === "reef_colour") return reefColourControls(view, ui);
   return null;
+}
+
+// Modification 6 after the last round: one button per Reef colour the player may keep, the colour worth most first.
+function reefColourControls(view, ui) {
+  const b = view.table.boards[view.seat];
+  const offered = new Map((b.reef_colours || []).map((c) => [c.colour, c]));
+  const buttons = view.legal.filter((a) => a.type === "reef_colour").map((a, i) => {
+    const c = offered.get(a.colour) || { name: a.colour, points: 0, reefs: 0 };
+    const label = `Score my ${c.name} Reefs: ${c.points} pts (${c.reefs} Reef${c.reefs === 1 ? "" : "s"})${i === 0 ? " — most points" : ""}`;
+    return ui.actionButton(ui.el("span", {}, colourKey(ui, a.colour), ` ${label}`), a, { class: "reef-colour-btn" + (i === 0 ? " primary" : "") });
+  });
+  return { node: ui.el("div", { class: "reef-controls reef-colour-choice", role: "group", "aria-label": "Choose the one Reef colour you score" },
+    ui.el("b", { text: "Modification 6: only one colour of Reef scores. Which do you keep?" }),
+    ui.el("div", { class: "reef-colour-options" }, buttons),
+    ui.el("small", { class: "hint", text: "Another colour may suit a Scenario's cap on Reef points or a Challenge. Each Reef's points are listed beside the board." })), board: null };
 }
 
 function spotsFor(t, i, rot) {

@@ -21,7 +21,7 @@ class Reef(Game):
     title = "AQUA: Biodiversity in the Oceans"
     min_players = 1
     max_players = 4
-    rules_version = 1
+    rules_version = 2  # 2: Modification 6's Reef colour is each player's choice at the end (an action)
     options = {
         "variant": Option("Variant", ("core", "family", "advanced"), "core",
                           "Core: Ecosystems 1–6. Family: animals only, no Reefs or Ecosystems. "
@@ -63,6 +63,8 @@ class Reef(Game):
         "tile once), Hot Spot colour orders, Small Animal points 1/1/2/2/3/3 and the Large Animal shapes and points.",
         "Achievements: a Scenario (set Ecosystems, a minimum score, an objective) or a Modification (one rule "
         "changed for all) may be chosen before the game; 25 Challenges are checked for everyone at the end.",
+        "Modification 6: after the last round each player with Reefs of several colours chooses, in the final "
+        "round's turn order, the one colour whose Reefs score.",
     ]
     bots = BOTS
 

@@ -3,6 +3,8 @@
 * ``random``: any legal action.
 * ``greedy``: the immediate gain in final score — Small Animals, Reefs, Ecosystems — of each placement, plus the
   best Large Animal it would let it attract; a small bonus for hexagons left two-thirds complete breaks ties.
+
+Every bot but ``random`` makes Modification 6's end-of-game Reef colour choice with :func:`choose_reef_colour`.
 """
 
 from __future__ import annotations
@@ -94,11 +96,36 @@ def _best_large(scorer: _Scorer, board: Board, fresh: list, table_large: dict[st
     return best
 
 
+def reef_colour_value(view: View, colour: str) -> tuple[int, int, int, int]:
+    """What keeping ``colour``'s Reefs (Modification 6) is worth to the seat: its Scenario completed, then the win
+    (with 2+ players), then how many Challenges it completes, then its total; the others' choices as they stand."""
+    from .achievements.evaluate import evaluate_boards  # late: the achievements import the scoring this module uses
+
+    table, seat = view["table"], view["seat"]
+    boards = [board_from_view(bv) for bv in table["boards"]]
+    colours = [bv.get("reef_colour") for bv in table["boards"]]
+    colours[seat] = colour
+    line = [(e["number"], e["native"]) for e in table["ecosystems"]]
+    mine = evaluate_boards(boards, line, view["options"], table.get("turn_order") or None, colours)[seat]
+    scenario = bool(mine["scenario"] and mine["scenario"]["completed"])
+    won = bool(mine["won"] and view["players"] > 1)
+    return int(scenario), int(won), len(mine["choose_one"]), mine["score"]
+
+
+def choose_reef_colour(view: View, legal: list[Action]) -> Action:
+    """Modification 6: the Reef colour that best serves the seat's objectives and total (ties: the first offered,
+    the colour worth most)."""
+    options = [a for a in legal if a["type"] == "reef_colour"]
+    return max(options, key=lambda a: (reef_colour_value(view, a["colour"]), -options.index(a)))
+
+
 def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     """Greedy on the immediate gain in final score, Habitats and Large Animals included."""
     table = view["table"]
     seat = view["seat"]
     kinds = {a["type"] for a in legal}
+    if "reef_colour" in kinds:
+        return choose_reef_colour(view, legal)
     scorer = _Scorer(table, seat, view["options"])
     board = scorer.boards[seat]
     stacks = {s["shape"]: s["stack"] for s in table["supply"]["large"]}

@@ -11,7 +11,7 @@ from .board import Board
 from .geometry import Point, cell_point, point_cell
 from .rules import Rules, make_rules
 from .scoring import BoardFacts, facts_for, score_rows, total
-from .state import LARGE, OVER, PLACE, ReefState
+from .state import LARGE, OVER, PLACE, REEF_COLOUR, ReefState
 
 
 # --- set-up -------------------------------------------------------------------------------------------------------
@@ -36,6 +36,7 @@ def setup(players: int, options: dict[str, Any], rng: Rng, rules: Rules | None =
     s.round = 0
     s.done = []
     s.last_order = []
+    s.reef_colours = [None] * players
     s.fresh = []
     s.phase = PLACE
     s.snail_taker = None
@@ -121,12 +122,21 @@ def large_options(s: ReefState) -> list[dict[str, Any]]:
     return out
 
 
+def reef_colour_options(s: ReefState, seat: int) -> list[tuple[str, int, int]]:
+    """Modification 6: the Reef colours ``seat`` may keep, best first, as (colour, points, scoring Reefs)."""
+    if not s.rules.scores_reefs():
+        return []
+    return s.rules.reef_colour_options(board_facts(s)[seat])
+
+
 def legal_actions(s: ReefState, seat: int) -> list[Action]:
     if s.phase == OVER or seat != s.queue[0]:
         return []
     if "legal" in s.memo:
         return s.memo["legal"]
-    if s.phase == PLACE:
+    if s.phase == REEF_COLOUR:  # the colour worth most first: the default offered
+        out = [{"type": "reef_colour", "colour": c} for c, _, _ in reef_colour_options(s, seat)]
+    elif s.phase == PLACE:
         out = [{"type": "snail"}] if s.snail_in_market else []
         out += place_actions(s)
     else:
@@ -169,6 +179,8 @@ def apply(s: ReefState, seat: int, action: Action) -> None:
     elif kind == "skip_large":
         s.log.add(f"{text.seat(seat)} attracted no Large Animal.")
         _end_turn(s)
+    elif kind == "reef_colour":
+        _keep_reef_colour(s, seat, action["colour"])
     s.memo = {}
 
 
@@ -241,16 +253,39 @@ def _end_turn(s: ReefState) -> None:
         s.log.add("The rest of the market is discarded: " + ", ".join(text.tile(t) for t in s.market) + ".")
         s.market = []
     if not _start_round(s):
+        s.log.add("The market can no longer be filled: the game ends.")
+        _choose_reef_colours_or_end(s)
+
+
+def _choose_reef_colours_or_end(s: ReefState) -> None:
+    """Modification 6: every player with Reefs of two or more colours chooses the one it scores, one at a time in the
+    final round's turn order (docs/rulings.md); then the game is over."""
+    s.memo = {}
+    choosers = [seat for seat in (s.last_order or range(s.players)) if len(reef_colour_options(s, seat)) > 1]
+    if choosers:
+        s.phase = REEF_COLOUR
+        s.queue = choosers
+        s.log.add("Modification 6: each player with Reefs of several colours now chooses the one colour to score.")
+    else:
         s.phase = OVER
         s.queue = []
-        s.log.add("The market can no longer be filled: the game ends.")
+
+
+def _keep_reef_colour(s: ReefState, seat: int, colour: str) -> None:
+    points = next(p for c, p, _ in reef_colour_options(s, seat) if c == colour)
+    s.reef_colours[seat] = colour
+    s.log.add(f"{text.seat(seat)} chose to score the {data.COLOUR_NAMES[colour]} Reefs ({points} points).")
+    s.queue.pop(0)
+    s.memo = {}
+    if not s.queue:
+        s.phase = OVER
 
 
 # --- the end ------------------------------------------------------------------------------------------------------
 def board_facts(s: ReefState) -> list[BoardFacts]:
     """What scoring reads from each board (Reefs, neighbours, counts), computed once per position."""
     if "facts" not in s.memo:
-        s.memo["facts"] = facts_for(s.boards, s.rules)
+        s.memo["facts"] = facts_for(s.boards, s.rules, s.reef_colours)
     return s.memo["facts"]
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
+from shoal.core.errors import ShoalError
+
 from . import data
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,7 +28,7 @@ class Rules:
 
     def __init__(self, variant: str = "core", line: Iterable[int] | None = None) -> None:
         if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}")
+            raise ShoalError(f"unknown variant {str(variant)[:20]!r} (variants: {', '.join(VARIANTS)})")
         self.variant = variant
         self.line = tuple(line) if line is not None else None  # a Scenario's fixed Ecosystems, left to right
 
@@ -105,6 +107,11 @@ class Rules:
     def reefs_scored(self, facts: "BoardFacts") -> list["Reef"]:
         """The Reefs that count at the end (all of them in the standard rules)."""
         return list(facts.reefs)
+
+    def reef_colour_options(self, facts: "BoardFacts") -> list[tuple[str, int, int]]:
+        """The Reef colours a player chooses among at the end, best first, as ``(colour, points, scoring Reefs)``;
+        empty when there is nothing to choose (every Reef scores in the standard rules)."""
+        return []
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant, "reef_min_size": self.reef_min_size(), "rounds": self.rounds}

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from shoal.core.errors import ShoalError
+
 from . import data
 from .board import Board, from_json
 from .ecosystems import ecosystem_label, score_ecosystem
@@ -54,9 +56,10 @@ class Reef(NamedTuple):
 class BoardFacts:
     """Everything scoring reads from one board, computed once."""
 
-    __slots__ = ("habitats", "counts", "neighbours", "reefs", "large", "large_by_shape")
+    __slots__ = ("habitats", "counts", "neighbours", "reefs", "large", "large_by_shape", "reef_colour")
 
-    def __init__(self, board: Board, rules: Rules) -> None:
+    def __init__(self, board: Board, rules: Rules, reef_colour: str | None = None) -> None:
+        self.reef_colour = reef_colour  # Modification 6: the one Reef colour the player chose to score (None: not yet)
         self.habitats = board.habitats
         self.counts: dict[str, int] = {}
         for s in board.habitats.values():
@@ -102,8 +105,10 @@ def find_reefs(board: Board, min_size: int = 4) -> list[Reef]:
             for g, m in enumerate(groups) if len(m) >= min_size]
 
 
-def facts_for(boards: list[Board], rules: Rules) -> list[BoardFacts]:
-    return [BoardFacts(b, rules) for b in boards]
+def facts_for(boards: list[Board], rules: Rules, reef_colours: list[str | None] | None = None) -> list[BoardFacts]:
+    """Each board's facts; ``reef_colours[seat]`` is the Reef colour that seat chose to score (Modification 6)."""
+    colours = reef_colours or [None] * len(boards)
+    return [BoardFacts(b, rules, c) for b, c in zip(boards, colours)]
 
 
 def score_rows(facts: list[BoardFacts], line: list[tuple[int, str]], rules: Rules, seat: int) -> list[dict[str, Any]]:
@@ -126,9 +131,10 @@ def score_rows(facts: list[BoardFacts], line: list[tuple[int, str]], rules: Rule
     return rows
 
 
-def score_boards(boards: list[Board], line: list[tuple[int, str]], rules: Rules) -> list[list[dict[str, Any]]]:
+def score_boards(boards: list[Board], line: list[tuple[int, str]], rules: Rules,
+                 reef_colours: list[str | None] | None = None) -> list[list[dict[str, Any]]]:
     """Score sheets of every seat (a list of rows each)."""
-    facts = facts_for(boards, rules)
+    facts = facts_for(boards, rules, reef_colours)
     return [score_rows(facts, line, rules, seat) for seat in range(len(boards))]
 
 
@@ -145,11 +151,23 @@ def parse_position(position: dict[str, Any]) -> tuple[list[Board], list[tuple[in
     return boards, line, rules
 
 
+def reef_colours_of(position: dict[str, Any]) -> list[str | None]:
+    """Each board's ``"reef_colour"`` (Modification 6: the one Reef colour its player chose to score), or None."""
+    out = []
+    for i, b in enumerate(position["boards"]):
+        colour = b.get("reef_colour") if isinstance(b, dict) else None
+        if colour is not None and colour not in data.COLOURS:
+            raise ShoalError(f"board {i}: reef_colour {colour!r} is not one of {', '.join(data.COLOURS)}")
+        out.append(colour)
+    return out
+
+
 def score_position(position: dict[str, Any], rules: Rules | None = None) -> list[dict[str, Any]]:
     """A plain position in, each seat's score sheet out: ``[{"seat", "total", "rows": [...]}, ...]``.
 
-    ``rules`` overrides the position's variant (a Modification passes its own :class:`Rules`).
+    ``rules`` overrides the position's variant (a Modification passes its own :class:`Rules`). Under Modification 6
+    a board's ``"reef_colour"`` names the colour its player chose; without it the colour worth most scores.
     """
     boards, line, default_rules = parse_position(position)
-    sheets = score_boards(boards, line, rules or default_rules)
+    sheets = score_boards(boards, line, rules or default_rules, reef_colours_of(position))
     return [{"seat": i, "total": total(rows), "rows": rows} for i, rows in enumerate(sheets)]

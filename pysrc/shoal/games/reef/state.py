@@ -11,6 +11,7 @@ from .geometry import Point
 from .rules import Rules
 
 PLACE, LARGE, OVER = "place", "large", "over"
+REEF_COLOUR = "reef_colour"  # Modification 6: after the last round, each player chooses its one scoring Reef colour
 
 
 class ReefState(State):
@@ -30,6 +31,7 @@ class ReefState(State):
     phase: str
     fresh: list[Point]  # Habitats formed by the current turn's tile
     last_order: list[int]  # turn order of the last finished round (the final round's, for ties)
+    reef_colours: list[str | None]  # Modification 6: the Reef colour each seat chose to score (None: not chosen)
     memo: dict[str, Any]  # derived answers (legal actions, view, scores) for this exact position; never cloned
 
     def clone(self) -> "ReefState":
@@ -51,6 +53,7 @@ class ReefState(State):
         t.phase = self.phase
         t.fresh = list(self.fresh)
         t.last_order = list(self.last_order)
+        t.reef_colours = list(self.reef_colours)
         t.memo = {}
         return t
 

@@ -16,7 +16,7 @@ from .geometry import (axial_to_step, coral_dirs, coral_polygon, habitat_polygon
 from .play import board_facts, is_final_round, large_options, market_spots, score_sheets
 from .scoring import BoardFacts, total
 from .achievements.live import live as live_achievements
-from .state import LARGE, OVER, PLACE, ReefState
+from .state import LARGE, OVER, PLACE, REEF_COLOUR, ReefState
 
 
 # Shapes every cell shares: add a cell's (or Habitat's) centre to these offsets to draw it.
@@ -62,8 +62,14 @@ def _board_view(s: ReefState, seat: int, facts: BoardFacts, rows: list[dict[str,
         large.append({"animal": animal, "name": data.LARGE_NAMES[animal], "shape": data.SHAPE_OF_ANIMAL[animal],
                       "points": points, "cells": [list(c) for c in cells], "centres": [xy(c) for c in cells],
                       "hexes": [habitat_polygon(c) for c in cells]})
+    options = s.rules.reef_colour_options(facts) if s.rules.scores_reefs() else []
+    # Modification 6: the colours this player may keep (best first, the default) and the one that counts now.
+    reef_colours = [{"colour": c, "name": data.COLOUR_NAMES[c], "points": points, "scoring": scoring,
+                     "reefs": sum(1 for r in facts.reefs if r.colour == c)} for c, points, scoring in options]
     return {
-        "seat": seat, "hot_spot": board.hot_spot, "hot_spot_centre": xy(HOT_SPOT_CENTRE),
+        "seat": seat, "hot_spot": board.hot_spot,
+        "reef_colours": reef_colours, "reef_colour": s.reef_colours[seat] or (options[0][0] if options else None),
+        "reef_colour_chosen": s.reef_colours[seat] is not None, "hot_spot_centre": xy(HOT_SPOT_CENTRE),
         "hot_spot_hex": habitat_polygon(HOT_SPOT_CENTRE),
         "tiles": tiles, "corals": corals, "habitats": habitats, "large": large, "reefs": reefs,
         "score": rows, "total": total(rows),
@@ -138,7 +144,7 @@ def _public(s: ReefState) -> dict[str, Any]:
         "variant": s.rules.variant,
         "round": s.round, "rounds": s.rules.rounds, "final_round": is_final_round(s), "phase": s.phase,
         "current": s.current,
-        "queue": list(s.queue), "done": list(s.done),
+        "queue": list(s.queue), "done": list(s.done), "turn_order": list(s.last_order),
         "snail": None if not s.rules.uses_snail(s.players) else {
             "holder": s.snail_holder, "in_market": s.snail_in_market, "taker": s.snail_taker},
         "pile": len(s.pile),
@@ -169,6 +175,10 @@ def _prompt(s: ReefState, seat: int | None) -> str:
     if s.phase == OVER:
         return "The game is over."
     cur = s.queue[0]
+    if s.phase == REEF_COLOUR:
+        if seat != cur:
+            return f"{text.seat(cur)} is choosing the one Reef colour to score."
+        return "Modification 6: choose the one colour of Reef you score (the colour worth most is offered first)."
     if seat != cur:
         doing = "is growing coral" if s.phase == PLACE else "may attract a Large Animal"
         return f"{text.seat(cur)} {doing}."

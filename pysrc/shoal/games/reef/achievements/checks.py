@@ -60,11 +60,13 @@ def seat_facts(seat: int, board: Board, facts: list[BoardFacts], line: list[tupl
     )
 
 
-def match_facts(boards: list[Board], line: list[tuple[int, str]], rules: Rules, turn_order: list[int]) -> MatchFacts:
-    """Score every board and name the winner (most points; ties to the earliest in the final round's order)."""
+def match_facts(boards: list[Board], line: list[tuple[int, str]], rules: Rules, turn_order: list[int],
+                reef_colours: list[str | None] | None = None) -> MatchFacts:
+    """Score every board and name the winner (most points; ties to the earliest in the final round's order).
+    ``reef_colours``: under Modification 6, the Reef colour each seat chose (None: the colour worth most)."""
     from ..play import winner  # late: play imports this package for its outcome
 
-    facts = facts_for(boards, rules)
+    facts = facts_for(boards, rules, reef_colours)
     seats = [seat_facts(i, b, facts, line, rules) for i, b in enumerate(boards)]
     scores = [s.total for s in seats]
     return MatchFacts(len(boards), scores, winner(scores, turn_order or list(range(len(boards)))), seats)

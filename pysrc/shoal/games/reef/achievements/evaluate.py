@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import Board
-from ..scoring import parse_position
+from ..scoring import parse_position, reef_colours_of
 from .checks import KINDS, MatchFacts, SeatFacts, match_facts
 from .modifications import rules_for
 from .tables import CHALLENGES, Modification, Scenario, modification_of, scenario_of
@@ -72,9 +72,11 @@ def evaluate_facts(m: MatchFacts, options: dict[str, Any]) -> list[dict[str, Any
 
 
 def evaluate_boards(boards: list[Board], line: list[tuple[int, str]], options: dict[str, Any],
-                    turn_order: list[int] | None = None) -> list[dict[str, Any]]:
+                    turn_order: list[int] | None = None,
+                    reef_colours: list[str | None] | None = None) -> list[dict[str, Any]]:
     rules = rules_for(options)
-    return evaluate_facts(match_facts(boards, line, rules, turn_order or list(range(len(boards)))), options)
+    facts = match_facts(boards, line, rules, turn_order or list(range(len(boards))), reef_colours)
+    return evaluate_facts(facts, options)
 
 
 def evaluate_position(position: dict[str, Any]) -> list[dict[str, Any]]:
@@ -92,12 +94,12 @@ def evaluate_position(position: dict[str, Any]) -> list[dict[str, Any]]:
     if scenario is not None and tuple(n for n, _ in line) != scenario.ecosystems:
         raise ValueError(f"Scenario {scenario.letter} is played on Ecosystems {list(scenario.ecosystems)}, "
                          f"not {[n for n, _ in line]}")
-    return evaluate_boards(boards, line, position, position.get("turn_order"))
+    return evaluate_boards(boards, line, position, position.get("turn_order"), reef_colours_of(position))
 
 
 def evaluate_state(s) -> list[dict[str, Any]]:
     """The engine's finished (or current) state → each seat's achievements (the outcome calls this)."""
-    return evaluate_boards(s.boards, s.line, s.options, s.last_order or list(range(s.players)))
+    return evaluate_boards(s.boards, s.line, s.options, s.last_order or list(range(s.players)), s.reef_colours)
 
 
 def evaluate_record(record: dict[str, Any]) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ def live(s) -> dict[str, Any]:
         out["modification"] = {"id": md["id"], "number": mod.number, "title": md["title"], "text": mod.text,
                                "short": mod.short}
     if scenario is not None:
-        m = match_facts(s.boards, s.line, s.rules, s.last_order or list(range(s.players)))
+        m = match_facts(s.boards, s.line, s.rules, s.last_order or list(range(s.players)), s.reef_colours)
         standing = []
         for f in m.seats:
             r = scenario_result(scenario, f, m)

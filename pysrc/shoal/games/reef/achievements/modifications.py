@@ -71,22 +71,26 @@ class ReefsFeedLargeAnimals(Rules):
 
 
 class OneReefColour(Rules):
-    """6: only the Reefs of one colour score: the colour that gives the most points; on equal points the one with
-    more scoring Reefs (Challenge 21 counts them), then the earlier colour in R Y G B P K."""
+    """6: each player chooses, at the end, the one colour of Reef it scores (an action of the game's last phase).
+    Until it has chosen, the colour worth most counts: the default offered first; on equal points the one with more
+    scoring Reefs (Challenge 21 counts them), then the earlier colour in R Y G B P K."""
 
     modification = 6
+
+    def reef_colour_options(self, facts: "BoardFacts") -> list[tuple[str, int, int]]:
+        worth: dict[str, tuple[int, int]] = {}
+        for reef in facts.reefs:
+            points = self.reef_points(facts, reef)
+            total, scoring = worth.get(reef.colour, (0, 0))
+            worth[reef.colour] = (total + points, scoring + (points > 0))
+        ranked = sorted(worth, key=lambda c: (-worth[c][0], -worth[c][1], data.COLOURS.index(c)))
+        return [(c, *worth[c]) for c in ranked]
 
     def reefs_scored(self, facts: "BoardFacts") -> list["Reef"]:
         reefs = list(facts.reefs)
         if not reefs:
             return []
-        worth: dict[str, tuple[int, int]] = {}
-        for reef in reefs:
-            points = self.reef_points(facts, reef)
-            total, scoring = worth.get(reef.colour, (0, 0))
-            worth[reef.colour] = (total + points, scoring + (points > 0))
-        best = max(worth.values())
-        colour = next(c for c in data.COLOURS if worth.get(c) == best)
+        colour = facts.reef_colour or self.reef_colour_options(facts)[0][0]
         return [r for r in reefs if r.colour == colour]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from shoal.core.errors import ShoalError
+
 
 class Scenario(NamedTuple):
     letter: str
@@ -103,7 +105,7 @@ MODIFICATIONS: dict[int, Modification] = {m.number: m for m in (
                  "Reefs: 2 per coral"),
     Modification(5, "Reefs score the points of their adjacent Large Animals, not of their adjacent Small Animals.",
                  "Reefs score Large Animals"),
-    Modification(6, "At the end each player scores Reefs of one colour only (the colour that scores most).",
+    Modification(6, "At the end each player chooses one colour of Reef; only their Reefs of that colour score.",
                  "one Reef colour"),
     Modification(7, "Set-up removes 10/8/6/4 of each Small Animal at 1/2/3/4 players.", "fewer Small Animals"),
     Modification(8, "Each player may create Habitats in at most 4 colours.", "Habitats in 4 colours"),
@@ -127,15 +129,26 @@ ALL_IDS: tuple[str, ...] = (
 
 
 def scenario_of(options: dict) -> Scenario | None:
-    """The Scenario a match's options name, or None."""
+    """The Scenario a match's options (or a position) name, or None; an unknown one is a :class:`ShoalError`."""
     letter = options.get("scenario", "none")
-    return None if letter in (None, "none") else SCENARIOS[letter]
+    if letter in (None, "none"):
+        return None
+    if not isinstance(letter, str) or letter not in SCENARIOS:
+        raise ShoalError(f"unknown Scenario {str(letter)[:20]!r} (Scenarios: {', '.join(SCENARIOS)}, or none)")
+    return SCENARIOS[letter]
 
 
 def modification_of(options: dict) -> Modification | None:
-    """The Modification a match's options name, or None."""
+    """The Modification a match's options (or a position) name, or None; an unknown one is a :class:`ShoalError`."""
     number = options.get("modification", "none")
-    return None if number in (None, "none") else MODIFICATIONS[int(number)]
+    if number in (None, "none"):
+        return None
+    key = str(number)[:20]
+    if not (isinstance(number, (str, int)) and not isinstance(number, bool) and key.isdigit()
+            and int(key) in MODIFICATIONS):
+        raise ShoalError(f"unknown Modification {key!r} (Modifications: {', '.join(map(str, MODIFICATIONS))}, "
+                         "or none)")
+    return MODIFICATIONS[int(key)]
 
 
 def catalogue() -> dict:
