@@ -132,6 +132,7 @@ def parse(text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefSta
     s.queue = [(turn + i) % players for i in range(players)]
     s.done = []
     s.last_order = []
+    s.reef_colours = [None] * players
     s.fresh = []
     s.phase = PLACE
     s.snail_taker = None
