@@ -192,6 +192,38 @@ def compile_lessons(out: Path, folder: Path = ROOT / "web" / "lessons") -> None:
     log(f"compiled {len(index)} lessons")
 
 
+SNAPSHOT = "snapshot.bin.gz"  # in dist/pyodide/, beside the runtime it belongs to
+
+
+def write_snapshot(out: Path, stamp: str) -> bool:
+    """Python's memory with the engines imported (build_scripts/snapshot.mjs), gzipped; the worker restores it.
+
+    Made with the site's own runtime under Node and cached by what it is made of. If it cannot be made, the site
+    ships without it (the worker then boots Python the plain way) and the build says so.
+    """
+    script = ROOT / "build_scripts" / "snapshot.mjs"
+    pyo = out / "pyodide"
+    key = hashlib.sha256(
+        b"".join((pyo / n).read_bytes() for n in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
+        + stamp.encode() + script.read_bytes()
+    ).hexdigest()[:16]
+    cached = CACHE / f"snapshot-{key}.bin.gz"
+    if not cached.exists():
+        tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            subprocess.run(["node", str(script), str(out), stamp, str(tmp)], check=True, capture_output=True, text=True)
+        except (OSError, subprocess.CalledProcessError) as e:
+            detail = (getattr(e, "stderr", "") or str(e)).strip().splitlines()[-1:] or [str(e)]
+            log(f"shipping WITHOUT a memory snapshot (the page boots Python the plain way): {detail[0]}")
+            tmp.unlink(missing_ok=True)
+            return False
+        tmp.replace(cached)
+        for old in sorted(CACHE.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink(missing_ok=True)  # keep the cache small: the last few builds only
+    shutil.copyfile(cached, pyo / SNAPSHOT)
+    return True
+
+
 def write_service_worker(out: Path, stamp: str) -> None:
     """Fill in sw.js: every file of the site, relative to it, and a cache name that changes with every build."""
     files = ["./"] + sorted(
@@ -221,12 +253,14 @@ def build(out: Path) -> None:
     wheel = wheel.rename(out / "wheels" / stamp / wheel.name)
     (out / "wheels" / "tmp").rmdir()
     write_lock(pyo, wheel, shoal_version)
+    snapshot = write_snapshot(out, stamp)
     copy_web(out, stamp)
     compile_lessons(out)
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass
     write_service_worker(out, stamp)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version})")
+    log(f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
+        f"{'with' if snapshot else 'without'} a memory snapshot)")
 
 
 def main() -> None:

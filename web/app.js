@@ -289,6 +289,7 @@ engine.ready.then(() => {
 window.shoal = {
   record: async () => (await engine.call("record")).record,
   viewer: () => current && current.viewer,
+  boot: () => engine.boot, // how Python started: "snapshot" (restored) or "plain"
 };
 
 // ---- routing ---------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ export class Engine {
       this.worker.onmessage = ({ data }) => {
         if (data.progress) {
           onProgress(data.progress);
-          if (data.progress === "ready") resolve();
+          if (data.progress === "ready") { this.boot = data.boot; resolve(); } // "snapshot" or "plain"
         } else if (data.fatal) {
           reject(new Error(data.fatal));
         } else {

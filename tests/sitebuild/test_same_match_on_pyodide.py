@@ -7,6 +7,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 PLAYOUTS = """
 import hashlib, json, sys
 import shoal
@@ -26,9 +28,12 @@ print(json.dumps(out))
 """
 
 
-def test_seeded_playouts_are_identical_on_pyodide_and_cpython(site_dir):
+@pytest.mark.parametrize("boot", ["plain", "snapshot"])
+def test_seeded_playouts_are_identical_on_pyodide_and_cpython(site_dir, boot):
+    """Also in Python restored from the build's memory snapshot: the page's fast boot is the same engine."""
+    extra = ["--snapshot"] if boot == "snapshot" else []
     node = subprocess.run(
-        ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir)],
+        ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir), *extra],
         input=PLAYOUTS, capture_output=True, text=True, timeout=300, check=True,
     )
     on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])

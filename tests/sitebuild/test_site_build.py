@@ -13,9 +13,10 @@ import shoal
 
 
 def test_only_the_pyodide_files_a_browser_loads_are_vendored(site_dir):
-    """Issue 2 §4: "only the files the browser loads" — no maps, no .d.ts, no console pages, no README."""
+    """Issue 2 §4: "only the files the browser loads" — no maps, no .d.ts, no console pages, no README (plus the
+    build's own memory snapshot of that runtime, issue 14)."""
     assert sorted(p.name for p in (site_dir / "pyodide").iterdir()) == sorted(
-        build.RUNTIME_FILES + ["python_stdlib.zip", "pyodide-lock.json"]
+        build.RUNTIME_FILES + ["python_stdlib.zip", "pyodide-lock.json", build.SNAPSHOT]
     )
     for name in build.RUNTIME_FILES:
         assert (site_dir / "pyodide" / name).read_bytes() == (build.PYODIDE_DIR / name).read_bytes()

@@ -1,0 +1,49 @@
+// Make a memory snapshot of the shipped Python with every engine already imported and warmed, so a browser restores
+// it instead of booting CPython and importing ~250 modules (issue 14; docs/benchmarks.md has the numbers).
+//   node snapshot.mjs SITE_DIR STAMP OUT.bin.gz
+// The runtime is the built site's own (its pyodide files, precompiled stdlib and shoal wheel), so the snapshot is of
+// exactly the Python the site ships. Pyodide's snapshot options are private (_makeSnapshot): the version is pinned
+// and every build and test run goes through this path, and the page falls back to a plain boot if it ever fails.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const [siteArg, stamp, outArg] = process.argv.slice(2);
+if (!siteArg || !stamp || !outArg) {
+  console.error("usage: node snapshot.mjs SITE_DIR STAMP OUT.bin.gz");
+  process.exit(2);
+}
+const indexURL = path.join(path.resolve(siteArg), "pyodide") + path.sep;
+const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
+const lock = JSON.parse(fs.readFileSync(indexURL + "pyodide-lock.json", "utf8"));
+const py = await loadPyodide({ indexURL, packageBaseUrl: indexURL, _makeSnapshot: true, stdout: () => {}, stderr: (s) => console.error(s) });
+
+// loadPackage cannot run before a snapshot (an upstream limitation: "Unexpected hiwire entry"), so the wheel is
+// unpacked with Python's zipfile. Files written now live in the JS-side file system, which a snapshot does not keep:
+// every module of the package is imported here, so nothing of shoal is ever imported from disk after a restore.
+py.FS.writeFile("/tmp/shoal.whl", fs.readFileSync(path.join(indexURL, lock.packages.shoal.file_name)));
+const modules = py.runPython(`
+import importlib, json, pkgutil, site, sys, zipfile
+zipfile.ZipFile("/tmp/shoal.whl").extractall(site.getsitepackages()[0])
+import shoal, shoal.bridge
+skipped = []
+for info in pkgutil.walk_packages(shoal.__path__, "shoal."):
+    if info.name.endswith("__main__"):
+        continue  # the command line, never run in a browser
+    try:
+        importlib.import_module(info.name)
+    except ImportError as e:  # e.g. a terminal-only module: it cannot load in the browser either
+        skipped.append(f"{info.name} ({e})")
+if skipped:
+    print("not in the snapshot: " + "; ".join(skipped), file=sys.stderr)
+# Warm the paths a first request takes: every game's setup, views and legal moves, through the bridge itself.
+shoal.bridge.handle(json.dumps({"cmd": "games"}))
+for gid, game in shoal.GAMES.items():
+    shoal.bridge.handle(json.dumps({"cmd": "new", "match": "warm", "game": gid, "players": game.min_players, "seed": 1, "viewer": 0}))
+shoal.bridge.handle(json.dumps({"cmd": "close", "match": "warm"}))
+shoal._snapshot_stamp = ${JSON.stringify(stamp)}  # the worker refuses a snapshot of another build
+sorted(m for m in sys.modules if m == "shoal" or m.startswith("shoal."))
+`).toJs();
+const snapshot = py.makeMemorySnapshot();
+fs.writeFileSync(outArg, zlib.gzipSync(snapshot, { level: 9 }));
+console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${modules.length} shoal modules imported`);
