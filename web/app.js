@@ -2,6 +2,7 @@
 // It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
 import { el, svg } from "./dom.js";
 import { Engine } from "./engine.js";
+import * as latency from "./latency.js";
 import { renderLobby, seatKinds } from "./lobby.js";
 import { renderOutcome } from "./outcome.js";
 
@@ -74,6 +75,7 @@ async function startMatch(cfg) {
     history.replaceState(null, "", "?" + deepLink(cfg));
     await advance();
   });
+  latency.end();
 }
 
 function deepLink(cfg) {
@@ -146,6 +148,7 @@ async function act(action) {
   // Ignore clicks while a move is on its way: a double click must not send a second, stale action.
   if (!match || match.answer.over || advancing || busyCount) return;
   // One busy span from the click to the next decision, so a watcher never sees "idle" between the move and the bots.
+  latency.begin();
   await busy(async () => {
     try {
       match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer });
@@ -186,6 +189,12 @@ function makeUi() {
 }
 
 function draw() {
+  const t0 = performance.now();
+  drawMatch();
+  latency.addRender(performance.now() - t0);
+}
+
+function drawMatch() {
   const match = current;
   const view = match.answer.view;
   const ui = makeUi();
@@ -290,6 +299,7 @@ window.shoal = {
   record: async () => (await engine.call("record")).record,
   viewer: () => current && current.viewer,
   boot: () => engine.boot, // how Python started: "snapshot" (restored) or "plain"
+  latency: latency.spans, // click → painted board, split into worker round trips, Python, JSON and drawing
 };
 
 // ---- routing ---------------------------------------------------------------------------------------------------

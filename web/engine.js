@@ -1,4 +1,6 @@
 // The page's side of the worker: one promise per request, JSON both ways.
+import { addCall } from "./latency.js";
+
 export class Engine {
   constructor(stamp, onProgress) {
     const boot = window.shoalBoot; // started by index.html before any module loaded
@@ -15,7 +17,9 @@ export class Engine {
         } else {
           const done = this.pending.get(data.id);
           this.pending.delete(data.id);
-          done(JSON.parse(data.answer));
+          const t0 = performance.now();
+          const answer = JSON.parse(data.answer);
+          done(answer, data.ms || 0, performance.now() - t0);
         }
       };
       this.worker.onerror = (e) => reject(new Error(e.message || "the engine worker failed to start"));
@@ -27,7 +31,11 @@ export class Engine {
   call(cmd, args = {}) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, (answer) => (answer.ok ? resolve(answer) : reject(new Error(answer.error))));
+      const sent = performance.now();
+      this.pending.set(id, (answer, pythonMs, jsonMs) => {
+        addCall(performance.now() - sent - pythonMs - jsonMs, pythonMs, jsonMs);
+        if (answer.ok) resolve(answer); else reject(new Error(answer.error));
+      });
       this.worker.postMessage({ id, request: JSON.stringify({ cmd, ...args }) });
     });
   }

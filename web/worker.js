@@ -59,7 +59,9 @@ onmessage = async ({ data }) => {
   const { id, request } = data;
   try {
     const handle = await ready;
-    postMessage({ id, answer: handle(request) });
+    const t0 = performance.now();
+    const answer = handle(request);
+    postMessage({ id, answer, ms: performance.now() - t0 }); // ms: Python's share, for the latency figures
   } catch (err) {
     postMessage({ id, answer: JSON.stringify({ ok: false, error: String(err && err.message ? err.message : err) }) });
   }
