@@ -25,6 +25,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import csp  # noqa: E402  (the pages' Content-Security-Policy)
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_PKG = ROOT / "build_scripts" / "pyodide"
 PYODIDE_DIR = PYODIDE_PKG / "node_modules" / "pyodide"
@@ -155,15 +158,15 @@ def copy_web(out: Path, stamp: str) -> None:
         if path.is_file() and path.suffix in WEB_SUFFIXES:
             dest = out / path.relative_to(web)
             dest.parent.mkdir(parents=True, exist_ok=True)
-            if path.suffix in {".js", ".html"} and path.name not in {"worker.js", "sw.js"}:
+            if path.suffix == ".html":
+                dest.write_text(csp.add_meta(stamp_urls(path.read_text(), stamp)))
+            elif path.suffix == ".js" and path.name not in {"worker.js", "sw.js"}:
                 dest.write_text(stamp_urls(path.read_text(), stamp))
             else:
                 shutil.copyfile(path, dest)
     from shoal import GAMES  # the lobby paints from this before Python has booted in the browser
 
     (out / "games.json").write_text(json.dumps([g.info() for g in GAMES.values()], indent=1) + "\n")
-    index = out / "index.html"
-    index.write_text(index.read_text().replace("{{STAMP}}", stamp))
     games = sorted(p.stem for p in (web / "games").glob("*.js"))
     styles = sorted(p.stem for p in (web / "games").glob("*.css"))
     (out / "build-info.json").write_text(

@@ -8,8 +8,12 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import csp  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,6 +32,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             path = "/" + path[len(self.prefix):]
         return super().translate_path(path)
 
+    def end_headers(self) -> None:
+        # The pages carry the policy as a meta tag (static hosts send no headers); sending it as a header too holds the
+        # Pyodide worker to it, which a meta tag cannot do (a worker's policy comes only from its own response).
+        self.send_header("Content-Security-Policy", csp.POLICY)
+        super().end_headers()
+
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
         pass
 
@@ -37,8 +47,6 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
     def handle_error(self, request, client_address) -> None:
         """A browser that closes a connection early (a cancelled download, a closed tab) is not an error here."""
-        import sys
-
         if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
             super().handle_error(request, client_address)
 

@@ -4,6 +4,7 @@ Chromium driven by the Python playwright package with the network sealed off."""
 from __future__ import annotations
 
 import fcntl
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -67,17 +68,44 @@ def browser():
         chromium.close()
 
 
+# Every document the page opens reports Content-Security-Policy violations to ``page.csp_violations`` (the driver's
+# end-of-game checks assert there are none, so every e2e game also checks the CSP).
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => window.__shoalCspViolation({
+  directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample,
+  page: location.pathname,
+}));
+"""
+
+
+def csp_safe_wait(wait_for_function):
+    """Playwright evaluates an *expression* predicate with eval() on every poll, which the pages' CSP refuses
+    (EvalError); a function predicate is compiled once and is allowed. Expressions are wrapped into functions."""
+    def wait(expression, *args, **kwargs):
+        text = expression.strip()
+        if not re.match(r"^(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)", text):
+            expression = f"() => ({text})"
+        return wait_for_function(expression, *args, **kwargs)
+    return wait
+
+
 @pytest.fixture
 def page(browser, site_url):
-    """A fresh page; every request it (or its worker) makes is kept in ``page.requests`` for the offline check."""
+    """A fresh page; every request it (or its worker) makes is kept in ``page.requests`` for the offline check, every
+    CSP violation in ``page.csp_violations``."""
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
+    csp_violations: list[dict] = []
+    context.expose_binding("__shoalCspViolation", lambda _source, v: csp_violations.append(v))
+    context.add_init_script(CSP_LISTENER)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.requests = requests  # type: ignore[attr-defined]
     pg.errors = errors  # type: ignore[attr-defined]
+    pg.csp_violations = csp_violations  # type: ignore[attr-defined]
+    pg.wait_for_function = csp_safe_wait(pg.wait_for_function)  # type: ignore[method-assign]
     pg.site_url = site_url  # type: ignore[attr-defined]
     pg.set_default_timeout(60_000)
     yield pg

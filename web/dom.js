@@ -7,7 +7,8 @@ function build(node, attrs, children) {
     if (k === "text") node.textContent = v;
     else if (k === "class") node.setAttribute("class", v);
     else if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+    // Styles go through the CSSOM (node.style), never a style="" attribute: the pages' CSP forbids those.
+    else if (k === "style") { if (typeof v === "object") Object.assign(node.style, v); else node.style.cssText = v; }
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : v);
   }

@@ -84,7 +84,14 @@ def assert_scores_match_cpython(page) -> dict:
     assert replayed.is_over()
     shown = final_scores(page)
     assert shown == dict(enumerate(replayed.outcome()["scores"])), (shown, replayed.outcome())
+    assert_no_csp_violations(page)
     return rec
+
+
+def assert_no_csp_violations(page) -> None:
+    """Nothing the page did was blocked by its Content-Security-Policy (issue 9.11): no inline script or style
+    attribute, no eval, no request or worker outside the site."""
+    assert not page.csp_violations, f"Content-Security-Policy violations: {page.csp_violations[:5]}"
 
 
 def assert_no_outside_requests(page) -> None:
@@ -93,3 +100,4 @@ def assert_no_outside_requests(page) -> None:
     assert not outside, f"requests left the site's origin: {outside[:5]}"
     assert all(urlsplit(u).path.startswith("/shoal/") for u in page.requests if urlsplit(u).netloc == origin.netloc), \
         "every request stays under the site's sub-path"
+    assert_no_csp_violations(page)

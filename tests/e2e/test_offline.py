@@ -10,7 +10,7 @@ def test_second_visit_plays_with_the_network_off(browser, site_url):
     try:
         page = context.new_page()
         page.goto(site_url + "index.html")
-        page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
+        page.wait_for_function("() => document.body.dataset.status === 'lobby'", timeout=60_000)
         active = "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
         for _ in range(600):  # polled from here: wait_for_function does not await a promise
             if page.evaluate(active):

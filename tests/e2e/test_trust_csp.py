@@ -1,0 +1,101 @@
+"""Issue 9.11: a strict Content-Security-Policy on every page, and nothing the site does needs more.
+
+Every e2e game test also checks it: the `page` fixture records `securitypolicyviolation` events and the driver's
+end-of-game assertions (`assert_scores_match_cpython`, `assert_no_outside_requests`) require there are none. The
+test server sends the same policy as a header, so the Pyodide worker is held to it too.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import csp
+from tests.e2e.driver import wait_idle
+
+REQUIRED = ["script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'",
+            "default-src 'self'", "style-src 'self'"]
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.order: list[str] = []  # what <head> holds, in order: "csp", "script", "style"
+        self.policies: list[str] = []
+        self.inline_scripts = 0
+        self.inline_code: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        for name, _ in attrs:
+            if name == "style" or name.startswith("on"):
+                self.inline_code.append(f"<{tag} {name}=…>")
+        if tag == "meta" and (a.get("http-equiv") or "").lower() == "content-security-policy":
+            self.policies.append(a.get("content") or "")
+            self.order.append("csp")
+        elif tag == "script":
+            self.order.append("script")
+            self._in_script = "src" not in a
+        elif tag == "link" and a.get("rel") == "stylesheet" or tag == "style":
+            self.order.append("style")
+            if tag == "style":
+                self.inline_code.append("<style>")
+
+    def handle_data(self, data):
+        if self._in_script and data.strip():
+            self.inline_code.append("<script>" + data.strip()[:40])
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+
+def test_every_page_carries_the_strict_policy_before_any_script_and_no_inline_code(site_dir):
+    """9.11: "A strict Content-Security-Policy on every page (meta tag) ... no inline scripts or style attributes"."""
+    pages = sorted(site_dir.rglob("*.html"))
+    assert {p.name for p in pages} >= {"index.html", "progress.html"}
+    for path in pages:
+        page = _Page()
+        page.feed(path.read_text())
+        name = path.relative_to(site_dir)
+        assert page.policies == [csp.POLICY], f"{name}: one policy, the site's ({page.policies})"
+        assert page.order[0] == "csp", f"{name}: the policy must come before any script or stylesheet"
+        assert not page.inline_code, f"{name}: inline code the policy blocks: {page.inline_code}"
+    for directive in REQUIRED:
+        assert directive in csp.POLICY.split("; ")
+    assert "'unsafe-inline'" not in csp.POLICY and "'unsafe-eval'" not in csp.POLICY
+
+
+def test_the_policy_is_enforced_and_its_violations_are_seen(page):
+    """9.11: an injected inline script, style attribute and eval are blocked, and the fixture hears of each."""
+    page.goto(f"{page.site_url}index.html")
+    page.wait_for_selector("body[data-status=lobby]")
+    page.evaluate("""() => {
+        const s = document.createElement("script");
+        s.textContent = "window.injected = true";
+        document.body.append(s);
+        document.body.setAttribute("style", "background: red");
+        setTimeout(() => { try { eval("window.evaluated = true"); } catch (e) { window.evalError = e.name; } });
+    }""")
+    page.wait_for_function("() => window.evalError !== undefined")
+    page.evaluate("0")  # let the violation reports arrive
+    assert page.evaluate("window.injected") is None
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(255, 0, 0)"
+    assert page.evaluate("window.evalError") == "EvalError"
+    seen = {v["directive"] for v in page.csp_violations}
+    assert {"script-src-elem", "style-src-attr", "script-src"} <= seen, page.csp_violations
+    page.csp_violations.clear()
+
+
+def test_the_pyodide_worker_runs_without_unsafe_eval(page):
+    """9.11: "plus what the Pyodide worker truly needs": held to the same policy by the server's header, the worker
+    boots Python (which needs 'wasm-unsafe-eval') and cannot evaluate strings; a match still plays."""
+    page.goto(f"{page.site_url}index.html?game=museum&players=2&seats=human,bot&botDelay=0")
+    assert wait_idle(page) == "playing"
+    worker = page.workers[0]
+    assert "worker.js" in worker.url
+    outcome = worker.evaluate("""new Promise((done) => setTimeout(() => {
+        try { eval("1"); done("evaluated"); } catch (e) { done(e.name); } }))""")
+    assert outcome == "EvalError"
+    assert not page.csp_violations

@@ -1,0 +1,13 @@
+// Start Python's worker before anything else loads: booting Pyodide is most of the wait. app.js adopts it and
+// replays the messages it sent meanwhile. A classic script (not a module) in <head>, so it runs before app.js; it is
+// a file, not inline, because the pages' Content-Security-Policy allows no inline script. The build stamps this
+// script's URL (?v=<stamp>); the worker gets the same stamp (cache busting).
+window.shoalBoot = (() => {
+  const self = new URL(document.currentScript.src);
+  const url = new URL("./worker.js", self);
+  url.search = self.search;
+  const worker = new Worker(url, { type: "module" });
+  const early = [];
+  worker.onmessage = (event) => early.push(event);
+  return { worker, early };
+})();
