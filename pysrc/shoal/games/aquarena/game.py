@@ -23,6 +23,23 @@ def action_bite(action: Action) -> effects.Bite:
     return ("card", action["tile"], action["seat"], action["card"])
 
 
+def catch_refs(state: AquarenaState, seat: int, key: str) -> list[str]:
+    """What a score-sheet category of ``seat`` counted, as refs (docs/refs.md): its catch, then every round's flies
+    (``flies:<round>.<seat>``) or caught cards of that category (``prey:<round>.<owner>.<number>``)."""
+    refs = [f"catch:{seat}"]
+    first = state.round - len(state.history) + 1  # the round of history[0] (a match may start from a position)
+    for k, sheet in enumerate(state.history):
+        r, mine = first + k, sheet[seat]
+        if key == "fly":
+            refs += [f"flies:{r}.{seat}"] if mine["flies"] else []
+            continue
+        for c in mine["cards"]:
+            kind = "own" if c["seat"] == seat else data.family(c["card"])
+            if kind == key:
+                refs.append(f"prey:{r}.{c['seat']}.{c['card']}")
+    return refs
+
+
 class Aquarena(Game):
     id = "aquarena"
     title = "Aquarena"
@@ -115,7 +132,7 @@ class Aquarena(Game):
             for key, label in scoring.CATEGORIES:
                 rows = [next(r for r in sheet[seat]["rows"] if r["key"] == key) for sheet in state.history]
                 out.add(seat, label, sum(r["points"] for r in rows), count=sum(r["count"] for r in rows),
-                        per_round=[r["points"] for r in rows])
+                        per_round=[r["points"] for r in rows], refs=catch_refs(state, seat, key))
         return out.to_json(rounds=[[sheet[s]["total"] for sheet in state.history] for s in range(state.players)])
 
     def seen(self, state: AquarenaState, seat: int) -> tuple[Any, ...]:

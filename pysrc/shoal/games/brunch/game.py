@@ -63,6 +63,7 @@ class Brunch(Game):
         return state.phase == "over"
 
     def outcome(self, state: BrunchState) -> dict[str, Any]:
+        """Each round's row names that round's hand and Aqua cards and the food taken (``refs``, docs/refs.md)."""
         out = Outcome(state.players)
         for seat in range(state.players):
             taken = [[t["colour"], t["value"]] for rnd in state.history for t in rnd["takes"] if t["seat"] == seat]
@@ -71,13 +72,18 @@ class Brunch(Game):
                 before.remove(card)
             if before:  # a match started from a position: food collected in rounds before it
                 out.add(seat, "Collected before the starting position: "
-                        + ", ".join(food(v, c) for c, v in before), sum(v for _, v in before))
+                        + ", ".join(food(v, c) for c, v in before), sum(v for _, v in before),
+                        refs=[f"food:{c}.{v}" for c, v in before])
             for rnd in state.history:
                 taken = next(t for t in rnd["takes"] if t["seat"] == seat)
-                out.add(seat, f"Round {rnd['round']}: {food(taken['value'], taken['colour'])}", taken["value"],
-                        round=rnd["round"], colour=taken["colour"])
+                r = rnd["round"]
+                refs = [f"hand:{r}.{seat}"] + ([f"aqua:{r}.{seat}"] if rnd["aqua"][seat] else [])
+                refs.append(f"food:{taken['colour']}.{taken['value']}")
+                out.add(seat, f"Round {r}: {food(taken['value'], taken['colour'])}", taken["value"],
+                        round=r, colour=taken["colour"], refs=refs)
             mine = own_colour_count(state.collected[seat], COLOURS[seat])
-            out.add(seat, f"Own-colour cards collected: {mine} (tie-break only)", 0, own_colour=mine)
+            out.add(seat, f"Own-colour cards collected: {mine} (tie-break only)", 0, own_colour=mine,
+                    refs=[f"food:{c}.{v}" for c, v in state.collected[seat] if c == COLOURS[seat]])
         points = [food_points(c) for c in state.collected]
         own = [own_colour_count(state.collected[s], COLOURS[s]) for s in range(state.players)]
         return out.to_json(winners=winners(points, own), own_colour=own)

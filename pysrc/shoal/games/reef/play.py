@@ -311,7 +311,11 @@ def winner(scores: list[int], order: list[int]) -> int:
 
 
 def outcome(s: ReefState) -> dict[str, Any]:
-    o = Outcome(s.players, [[dict(r) for r in rows] for rows in score_sheets(s)])
+    from .refs import row_refs  # every row names what earned it ("explain this score", docs/refs.md)
+
+    facts = board_facts(s)
+    o = Outcome(s.players, [[{**r, "refs": row_refs(r, facts, s.line, s.rules, seat)} for r in rows]
+                            for seat, rows in enumerate(score_sheets(s))])
     scores = o.scores()
     order = s.last_order or list(range(s.players))
     extra: dict[str, Any] = {"turn_order": order}

@@ -1,0 +1,66 @@
+"""Refs for "explain this score": which line and which cards earned each row of a museum score sheet (docs/refs.md).
+
+A row names its line (``row:<y>`` or ``column:<x>``) and then the cells that earned its points: the cards of its sets
+of numbers or of icons, a turtle with the waves beside it, the cards whose visitor tokens counted; a line that does
+not score names all its cards (they explain the total). A lily-pad run names its lines and their lily pads.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .data import ICON_KINDS, LILY, TURTLE, WAVE
+from .scoring import Face, Pos
+
+
+def cell(pos: Pos) -> str:
+    return f"cell:{pos[0]},{pos[1]}"
+
+
+def line_ref(axis: str, coord: int) -> str:
+    return f"{axis}:{coord}"
+
+
+def _members(faces: Mapping[Pos, Face], axis: str, coord: int) -> list[Pos]:
+    along = 1 if axis == "row" else 0
+    return sorted((p for p in faces if p[along] == coord), key=lambda p: p[1 - along])
+
+
+def line_refs(faces: Mapping[Pos, Face], tokens: Mapping[Pos, int], axis: str, line: Mapping[str, Any],
+              category: str) -> list[str]:
+    """The refs of one breakdown row of ``line`` (a line of :func:`scoring.score_axis`) and ``category``."""
+    members = _members(faces, axis, line["coord"])
+    head = [line_ref(axis, line["coord"])]
+    if category == "none":
+        return head + [cell(p) for p in members]
+    numbers = {s["value"] for s in line["sets"] if s["kind"] == "number"}
+    icons = {s["value"] for s in line["sets"] if s["kind"] == "icon"}
+    in_numbers = [p for p in members if faces[p][1] in numbers]
+    in_icons = [p for p in members if faces[p][0] in icons and faces[p][0] in ICON_KINDS]
+    step = (1, 0) if axis == "row" else (0, 1)
+    turtles: list[Pos] = []
+    for t in line["turtles"]:
+        at = (t["at"][0], t["at"][1])
+        sides = [(at[0] - step[0], at[1] - step[1]), (at[0] + step[0], at[1] + step[1])]
+        turtles += [at] + [s for s in sides if s in faces and faces[s][0] == WAVE]
+    if category == "numbers":
+        chosen = in_numbers
+    elif category == "icons":
+        chosen = in_icons
+    elif category == "turtles":
+        chosen = turtles
+    else:  # tokens: the cards whose tokens counted (set members; a turtle's own token)
+        scored = set(in_numbers) | set(in_icons) | {(t["at"][0], t["at"][1]) for t in line["turtles"]}
+        chosen = [p for p in members if p in scored and tokens.get(p, 0)]
+    seen: list[Pos] = []
+    for p in chosen:
+        if p not in seen:
+            seen.append(p)
+    return head + [cell(p) for p in sorted(seen, key=lambda p: (p[1], p[0]))]
+
+
+def lily_refs(faces: Mapping[Pos, Face], axis: str, coords: list[int]) -> list[str]:
+    refs = [line_ref(axis, c) for c in coords]
+    for c in coords:
+        refs += [cell(p) for p in _members(faces, axis, c) if faces[p][0] == LILY]
+    return refs

@@ -1,0 +1,199 @@
+"""Explain this score: every outcome row names, as refs (docs/refs.md), real things in the final view that earned
+exactly its points. Issue 11.6: "The engine's outcome breakdown carries these references (the page decides nothing)"."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import shoal
+from shoal.games.museum.data import LILY_RUN_POINTS, SET_POINTS, TURTLE_POINTS
+from shoal.games.reef import data as reef_data
+
+
+def finished(game: str, players: int, seed: int, bot: str = "random"):
+    match = shoal.new_match(game, players, seed=seed)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play(seat, match.bot_action(seat, bot))
+    return match
+
+
+def view_refs(view: dict) -> set[str]:
+    """Every ref the view lets a renderer draw (docs/refs.md), worked out from the view alone."""
+    t, game = view["table"], view["game"]
+    refs = {f"seat:{s}" for s in range(view["players"])}
+    if game == "museum":
+        for c in t["cards"]:
+            refs |= {f"cell:{c['x']},{c['y']}", f"row:{c['y']}", f"column:{c['x']}"}
+            if c["card"]:
+                refs.add(f"card:{c['card']['id']}")
+    elif game == "brunch":
+        for rnd in t["history"]:
+            r = rnd["round"]
+            for s, hand in enumerate(rnd["hands"]):
+                refs.add(f"hand:{r}.{s}")
+                refs |= {f"card:{r}.{s}.{i}" for i in range(len(hand))}
+                if rnd["aqua"][s]:
+                    refs.add(f"aqua:{r}.{s}")
+        for seat in t["seats"]:
+            refs |= {f"food:{seat['colour']}.{v}" for v in seat["food_left"]}
+            refs |= {f"food:{c}.{v}" for c, v in seat["collected"]}
+    elif game == "aquarena":
+        refs |= {f"tile:{x['index']}" for x in t["tiles"]}
+        refs |= {f"catch:{s['seat']}" for s in t["seats"]}
+        first = t["round"] - len(t["history"]) + 1
+        for k, sheet in enumerate(t["history"]):
+            for row in sheet:
+                if row["flies"]:
+                    refs.add(f"flies:{first + k}.{row['seat']}")
+                refs |= {f"prey:{first + k}.{c['seat']}.{c['card']}" for c in row["cards"]}
+    elif game == "reef":
+        refs |= {f"ecosystem:{e['slot']}" for e in t["ecosystems"]}
+        for b in t["boards"]:
+            s = b["seat"]
+            refs |= {f"habitat:{s}.{h['at'][0]},{h['at'][1]}" for h in b["habitats"]}
+            refs |= {f"animal:{s}.{i}" for i in range(len(b["large"]))}
+            refs |= {f"reef:{s}.{i}" for i in range(len(b["reefs"]))}
+    return refs
+
+
+GAMES = [("museum", 2), ("brunch", 3), ("aquarena", 3), ("reef", 2)]
+
+
+@pytest.mark.parametrize("game, players", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_outcome_row_names_real_things_in_the_final_view(game, players, seed):
+    match = finished(game, players, seed)
+    view = match.view(None)
+    known = view_refs(view)
+    for rows in view["outcome"]["breakdown"]:
+        for row in rows:
+            assert isinstance(row["refs"], list)
+            assert set(row["refs"]) <= known, (row["label"], set(row["refs"]) - known)
+            assert len(set(row["refs"])) == len(row["refs"])
+
+
+def _cards(view: dict) -> dict[str, dict]:
+    return {f"cell:{c['x']},{c['y']}": c for c in view["table"]["cards"]}
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_museum_rows_name_their_line_and_the_cards_that_earned_the_points(seed):
+    """Issue 11.6: "the museum line and the cards of the set, the turtle and its waves"."""
+    match = finished("museum", 2, seed, "greedy")
+    view = match.view(None)
+    cards = _cards(view)
+    for seat, rows in enumerate(view["outcome"]["breakdown"]):
+        axis = ("row", "column")[seat]
+        for row in rows:
+            refs = row["refs"]
+            if row["category"] == "lily_pads":
+                lines = [r for r in refs if r.startswith(axis + ":")]
+                lilies = [cards[r] for r in refs if r.startswith("cell:")]
+                assert row["points"] == (LILY_RUN_POINTS[len(lines)] if lines else 0)
+                assert all(c["card"]["kind"] == "lily" for c in lilies)
+                continue
+            head, cells = refs[0], [cards[r] for r in refs[1:]]
+            coord = int(head.split(":")[1])
+            line = [c for c in cards.values() if (c["y"] if axis == "row" else c["x"]) == coord]
+            assert head == f"{axis}:{coord}" and all(c in line for c in cells)
+            if row["category"] == "none":
+                assert sorted(refs[1:]) == sorted(f"cell:{c['x']},{c['y']}" for c in line)  # exactly its cells
+            elif row["category"] == "numbers":
+                sizes = Counter(c["card"]["number"] for c in cells).values()
+                assert row["points"] == sum(SET_POINTS[n] for n in sizes) and min(sizes) >= 2
+            elif row["category"] == "icons":
+                sizes = Counter(c["card"]["kind"] for c in cells).values()
+                assert row["points"] == sum(SET_POINTS[n] for n in sizes) and min(sizes) >= 2
+            elif row["category"] == "turtles":
+                turtles = [c for c in cells if c["card"]["kind"] == "turtle"]
+                waves = [c for c in cells if c["card"]["kind"] == "wave"]
+                assert len(turtles) + len(waves) == len(cells) and turtles
+                assert row["points"] >= sum(TURTLE_POINTS[1] for _ in turtles)
+                assert row["points"] <= sum(TURTLE_POINTS[2] for _ in turtles) and len(waves) >= len(turtles)
+            elif row["category"] == "tokens":
+                assert cells and all(c["tokens"] for c in cells)
+                assert row["points"] >= sum(c["tokens"] for c in cells)
+
+
+def test_museum_turtle_row_names_the_turtle_and_its_waves():
+    """A 2-wave turtle: W1 T8 W2 in the top row (total 11) — the row names the three cards."""
+    match = shoal.new_match("museum", 2, position="W1T8W2/L1 - - - -")
+    out = match.outcome()
+    turtle = next(r for r in out["breakdown"][0] if r["category"] == "turtles")
+    assert turtle["points"] == TURTLE_POINTS[2] and turtle["refs"] == ["row:0", "cell:0,0", "cell:1,0", "cell:2,0"]
+    none = next(r for r in out["breakdown"][0] if r["line"] == "Row 2")
+    assert none["refs"] == ["row:1", "cell:0,1"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_brunch_round_rows_name_the_hand_and_the_food_taken(seed):
+    """Issue 11.6: "the Brunch hand and the card taken"."""
+    match = finished("brunch", 4, seed)
+    view = match.view(None)
+    history = {rnd["round"]: rnd for rnd in view["table"]["history"]}
+    for seat, rows in enumerate(view["outcome"]["breakdown"]):
+        for row in rows:
+            if "round" in row:
+                r = row["round"]
+                assert row["refs"][0] == f"hand:{r}.{seat}"
+                assert (f"aqua:{r}.{seat}" in row["refs"]) == bool(history[r]["aqua"][seat])
+                assert row["refs"][-1] == f"food:{row['colour']}.{row['points']}"
+            else:
+                own = view["table"]["colours"][seat]
+                assert all(ref.startswith(f"food:{own}.") for ref in row["refs"])
+                assert len(row["refs"]) == row["own_colour"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_aquarena_rows_name_the_catch_that_scored(seed):
+    """Issue 11.6: "the Aquarena catch" — flies and caught cards of each category, round by round."""
+    match = finished("aquarena", 3, seed)
+    view = match.view(None)
+    first = view["table"]["round"] - len(view["table"]["history"]) + 1
+    flies = {f"flies:{first + k}.{row['seat']}": row["flies"] for k, sheet in enumerate(view["table"]["history"])
+             for row in sheet}
+    worth = {"fly": 1, "insect": 1, "amphibian": 2, "fish": 3, "own": 0}
+    from shoal.games.aquarena.data import family
+
+    for seat, rows in enumerate(view["outcome"]["breakdown"]):
+        for row, (key, _) in zip(rows, __import__("shoal.games.aquarena.scoring", fromlist=["x"]).CATEGORIES):
+            assert row["refs"][0] == f"catch:{seat}"
+            if key == "fly":
+                assert row["points"] == sum(flies[r] for r in row["refs"][1:])
+                continue
+            prey = [r.split(":")[1].split(".") for r in row["refs"][1:]]
+            assert all((int(o) == seat) == (key == "own") for _, o, _ in prey)
+            assert all(key == "own" or family(int(n)) == key for _, _, n in prey)
+            assert row["points"] == worth[key] * len(prey)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_reef_rows_name_the_animals_reefs_and_ecosystem_elements_that_scored(seed):
+    """Issue 11.6: "the AQUA Habitat, Reef, animals and the Ecosystem's counted elements"."""
+    match = finished("reef", 2, seed, "greedy")
+    view = match.view(None)
+    for seat, rows in enumerate(view["outcome"]["breakdown"]):
+        board = view["table"]["boards"][seat]
+        habitats = {f"habitat:{seat}.{h['at'][0]},{h['at'][1]}": h for h in board["habitats"]}
+        for row in rows:
+            refs = row["refs"]
+            if row["category"] == "large":
+                assert row["points"] == sum(board["large"][int(r.split(".")[1])]["points"] for r in refs)
+                assert len(refs) == len(board["large"])
+            elif row["category"] == "small":
+                assert row["points"] == sum(reef_data.SMALL_POINTS[habitats[r]["species"]] for r in refs)
+                assert set(refs) == set(habitats)
+            elif row["category"] == "reefs":
+                named = [r for r in refs if r.startswith("reef:")]
+                assert row["points"] == sum(board["reefs"][int(r.split(".")[1])]["points"] for r in named)
+                fed = {f"habitat:{seat}.{v[0]},{v[1]}" for r in named for v in board["reefs"][int(r.split('.')[1])]["animals"]}
+                assert set(refs) - set(named) == fed
+            elif row["category"] == "ecosystem":
+                assert refs[0] == f"ecosystem:{row['slot']}"
+                assert (len(refs) > 1) == (row["points"] > 0)
+                native = row["native"]
+                counted = [habitats[r]["species"] for r in refs[1:] if r.startswith("habitat:")]
+                assert not row["points"] or native in counted or any(r.startswith(("animal:", "reef:")) for r in refs)
