@@ -3,7 +3,7 @@
 import { el, svg } from "./dom.js";
 import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
-import { renderLobby, seatKinds } from "./lobby.js";
+import { defaultBot, renderLobby, seatKinds } from "./lobby.js";
 import { renderOutcome } from "./outcome.js";
 
 const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
@@ -33,6 +33,9 @@ engine.ready.then(() => { if (body.dataset.status === "loading" && !current) set
 let current = null; // {info, players, seats, seed, options, viewer, answer, renderer, local, passTo, error}
 const botDelay = Math.max(0, parseInt(params.get("botDelay") ?? "450", 10) || 0);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+// Test-only: botBudget=N caps a search bot's iterations a decision, so browser tests run the real search quickly.
+const botBudget = parseInt(params.get("botBudget") ?? "", 10);
+const budgetArg = botBudget > 0 ? { budget: botBudget } : {};
 
 async function loadRenderer(id) {
   if (buildInfo.styles.includes(id) && !document.getElementById(`css-${id}`)) {
@@ -42,7 +45,7 @@ async function loadRenderer(id) {
 }
 
 function humans() { return current.seats.flatMap((k, s) => (k === "human" ? [s] : [])); }
-function botName(kind) { const bots = current.info.bots; return kind === "bot" ? bots[bots.length - 1] : kind; }
+function botName(kind) { return kind === "bot" ? defaultBot(current.info) : kind; }
 
 // Engine text names seats as {seat:N}; the page shows the name the person knows ("You", "Bot 3", "Player 2").
 const nameSeats = (text) => String(text).replace(/\{seat:(\d+)\}/g, (_, n) => seatName(+n));
@@ -83,6 +86,7 @@ function deepLink(cfg) {
   if ((cfg.names || []).some(Boolean)) q.set("names", cfg.names.join(","));
   for (const [k, v] of Object.entries(cfg.options || {})) q.set(k, typeof v === "string" ? v : JSON.stringify(v));
   if (params.has("botDelay")) q.set("botDelay", params.get("botDelay"));
+  if (params.has("botBudget")) q.set("botBudget", params.get("botBudget"));
   if (params.has("embed")) q.set("embed", params.get("embed"));
   return q.toString();
 }
@@ -118,7 +122,7 @@ async function advance() {
         await busy(async () => {
           if (botDelay) await sleep(botDelay);
           if (current !== match) return;
-          match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer });
+          match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, ...budgetArg });
         });
         if (current !== match) return;
         continue;

@@ -1,14 +1,23 @@
 // The lobby: choose a game, the number of players, who plays each seat, a seed and the game's options.
 import { el } from "./dom.js";
 
+// "bot" (in the lobby and in deep links) is the game's "normal" search level; a game without levels falls back to its
+// last-listed bot. The levels come first in the seat menu; the old bots stay available for practice.
+export function defaultBot(info) {
+  return info.bots.includes("normal") ? "normal" : info.bots[info.bots.length - 1];
+}
+
+const LEVELS = ["easy", "normal", "hard"];
+
 export function seatKinds(info) {
-  // "bot" is the game's best bot (the last one listed); the named ones stay available for practice.
-  return ["human", "bot", ...info.bots.filter((b) => b !== info.bots[info.bots.length - 1])];
+  const main = defaultBot(info);
+  const levels = LEVELS.filter((b) => info.bots.includes(b) && b !== main);
+  return ["human", "bot", ...levels, ...info.bots.filter((b) => b !== main && !levels.includes(b))];
 }
 
 export function kindLabel(kind, info) {
   if (kind === "human") return "Human";
-  if (kind === "bot") return `Bot (${info.bots[info.bots.length - 1]})`;
+  if (kind === "bot") return `Bot (${defaultBot(info)})`;
   return `Bot (${kind})`;
 }
 

@@ -10,14 +10,16 @@ Commands:
   load   {match, record, viewer}         -> step   (a bad record is refused and the old match, if any, kept)
   view   {match, viewer}                 -> step
   play   {match, seat, action, viewer}   -> step
-  bot    {match, seat, bot, viewer}      -> {"action": ..., **step}   (chooses and plays)
-  bots   {match, seats: [[seat, bot], ...], viewer} -> {"actions": [...], **step}   (each in turn, while still to act)
+  bot    {match, seat, bot, viewer, budget?}      -> {"action": ..., **step}   (chooses and plays)
+  bots   {match, seats: [[seat, bot], ...], viewer, budget?} -> {"actions": [...], **step}   (each in turn, while due)
   undo   {match, seat, humans, viewer}   -> {"taken_back": [log lines seat had read], **step}   (Match.undo)
   can_undo {match, seat, humans}         -> {"can_undo": bool}
   record {match}                         -> {"record": ...}
   close  {match}                         -> {}
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
+``budget`` (optional, a positive integer) caps a search bot's iterations a decision: a test-only knob (the page's
+``botBudget`` URL parameter) that keeps browser tests fast while running the same search code.
 A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator). When
 the request names ``humans`` (the seats people play), a step also says ``can_undo``: whether ``viewer`` may take back
 its last move now.
@@ -83,7 +85,7 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
 
 def _bot(req: dict[str, Any]) -> dict[str, Any]:
     match = _match(req)
-    action = match.bot_action(req.get("seat"), req.get("bot", "random"))
+    action = match.bot_action(req.get("seat"), req.get("bot", "random"), req.get("budget"))
     match.play(req.get("seat"), action)
     return {"action": action, **_step(match, req)}
 
@@ -105,7 +107,7 @@ def _bots(req: dict[str, Any]) -> dict[str, Any]:
             break  # a new phase began: the page shows it before any bot acts in it
         if seat not in waiting:
             continue  # no longer asked (e.g. a Lunch call ended the window)
-        action = match.bot_action(seat, bot)
+        action = match.bot_action(seat, bot, req.get("budget"))
         match.play(seat, action)
         played.append([seat, action])
     return {"actions": played, **_step(match, req)}

@@ -16,8 +16,10 @@ IDLE = "() => !document.body.dataset.busy && ['playing', 'over', 'error'].includ
 
 
 def open_match(page, query: str, timeout: float = 90_000) -> None:
-    """Open ``index.html?<query>`` (bots move without delay) and wait until the match is on screen."""
-    page.goto(f"{page.site_url}index.html?{query}&botDelay=0")
+    """Open ``index.html?<query>`` (bots move without delay, search bots on a tiny test budget) and wait until the
+    match is on screen."""
+    budget = "" if "botBudget=" in query else "&botBudget=4"
+    page.goto(f"{page.site_url}index.html?{query}&botDelay=0{budget}")
     page.wait_for_function(IDLE, timeout=timeout)
     assert page.evaluate("document.body.dataset.status") in ("playing", "over"), page.errors
 

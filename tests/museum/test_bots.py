@@ -24,9 +24,9 @@ def _duel(seed: int, bots: list[str]) -> tuple[list[int], float]:
     return m.outcome()["scores"], worst
 
 
-def test_bots_are_random_first_and_greedy_last():
-    """Project rule: bots in order, "random" first, the best heuristic bot last."""
-    assert list(GAME.bots) == ["random", "greedy"]
+def test_bots_are_random_and_greedy_then_the_search_levels():
+    """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"; the old heuristic stays listed."""
+    assert list(GAME.bots) == ["random", "greedy", "easy", "normal", "hard"]
 
 
 def test_greedy_beats_random_and_moves_fast():

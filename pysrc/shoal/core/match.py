@@ -177,8 +177,10 @@ class Match:
         return self.game.outcome(self.state)
 
     # --- bots ------------------------------------------------------------------------------------------------
-    def bot_action(self, seat: int, bot: str = "random") -> Action:
-        """The action bot ``bot`` would play for ``seat``; it sees only that seat's view. Does not play it."""
+    def bot_action(self, seat: int, bot: str = "random", budget: int | None = None) -> Action:
+        """The action bot ``bot`` would play for ``seat``; it sees only that seat's view. Does not play it.
+
+        ``budget`` caps a search bot's iterations a decision (tests and the page's test-only ``botBudget``)."""
         seat = self._check_seat(seat)
         if bot not in self.game.bots:
             raise ShoalError(f"{self.game.id} has no bot {bot!r} (bots: {', '.join(self.game.bots)})")
@@ -186,7 +188,13 @@ class Match:
         if not legal:
             raise IllegalAction(f"seat {seat} is not to act now")
         rng = Rng(self.seed, len(self.actions), seat)
-        return self.game.bots[bot](self.view(seat), legal, rng)
+        choose = self.game.bots[bot]
+        if budget is not None:
+            if type(budget) is not int or budget < 1:
+                raise ShoalError(f"a bot budget is a positive integer, got {budget!r}")
+            from ..bots.search import capped  # late: the search module imports the core
+            choose = capped(choose, budget)
+        return choose(self.view(seat), legal, rng)
 
     # --- records ---------------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:

@@ -1,0 +1,210 @@
+"""What the shared search needs to play Aqua Brunch: positions sampled from a view, a value, a fast policy.
+
+Hidden from a seat: the others' predators (except the deal's face-up cards before the first pass, and the card it
+just passed, which its left neighbour certainly holds), the deck order, the others' Aqua values and the Aqua stack,
+and the others' unrevealed simultaneous choices. ``sample`` deals the hidden predators from the cards the seat has
+not seen (the 55 minus its hand, the known cards and the discard pile, which is the last rounds' revealed hands),
+the Aqua values from those it has not seen, and fills the others' pending choices with the rollout policy.
+
+The policy is the heuristic bot's reasoning on the state, with the two weaknesses issue 10 measured fixed: food is
+chosen to keep the jellyfish for the final discard and play high when the hand should take early (instead of
+interpolating by rank), and the Lunch bar is lower (an average hand calls at once, as measured to do as well).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shoal.bots.search import GameSearch, levels, squash
+from shoal.core import Action, Rng, View
+
+from . import rules
+from .bots import AQUA_BELOW, choose_pass
+from .data import AQUA_VALUES, COLOURS, PREDATOR_COUNTS
+from .scoring import food_points, own_colour_count, winners
+from .state import BrunchState
+from .strength import share_below, strength
+
+MEAN_AQUA = sum(AQUA_VALUES) / len(AQUA_VALUES)
+
+
+def _remove(pool: list[str], cards: list[str]) -> None:
+    for c in cards:
+        if c in pool:
+            pool.remove(c)
+
+
+def sample(view: View, rng: Rng) -> BrunchState:
+    """A full position consistent with ``view``: unseen predators and Aqua values dealt at random."""
+    t = view["table"]
+    me, n = view["seat"], view["players"]
+    state = BrunchState(n, dict(view["options"]), Rng(rng.next64()))
+    state.round, state.phase, state.passes = t["round"], t["phase"], t["passes"]
+    seats = t["seats"]
+    state.food = [list(s["food_left"]) for s in seats]
+    state.collected = [[list(c) for c in s["collected"]] for s in seats]
+    state.history = list(t["history"])
+    state.calls = list(t["calls"])
+    state.up_cards = None if t["up_cards"] is None else [list(u) for u in t["up_cards"]]
+    state.passed[me], state.received[me] = t["passed"], t["received"]
+    # The discard pile is the hands revealed in the last rounds since the deck was last rebuilt.
+    per_round = 3 * n
+    discard: list[str] = []
+    for rnd in t["history"][len(t["history"]) - t["discard"] // per_round:] if t["discard"] else []:
+        for hand in rnd["hands"]:
+            discard.extend(hand)
+    state.discard = discard
+    unseen = [kind for kind, k in PREDATOR_COUNTS.items() for _ in range(k)]
+    _remove(unseen, discard)
+    known: list[list[str]] = [[] for _ in range(n)]
+    if state.phase == "take":
+        known = [list(h) for h in t["reveal"]["hands"]]
+    else:
+        known[me] = list(t["hand"])
+        if t["up_cards"] is not None:
+            for s in range(n):
+                if s != me:
+                    known[s] = list(t["up_cards"][s])
+        elif t["passed"] is not None and state.phase != "over":
+            known[(me + 1) % n] = [t["passed"]]  # it left me last and the left neighbour has not passed since
+    for hand in known:
+        _remove(unseen, hand)
+    rng.shuffle(unseen)
+    for s in range(n):
+        hand = list(known[s])
+        while len(hand) < seats[s]["cards"]:
+            hand.append(unseen.pop())
+        state.hands[s] = hand
+    state.deck = unseen[: t["deck"]]
+    # Aqua cards: mine are known; the others' and the stack come from the values I have not seen.
+    aqua_left = list(AQUA_VALUES)
+    for v in t["aqua_mine"] or []:
+        aqua_left.remove(v)
+    if state.phase == "take":
+        state.aqua = [list(a) for a in t["reveal"]["aqua"]]
+        aqua_left = list(AQUA_VALUES)
+        for held in state.aqua:
+            for v in held:
+                aqua_left.remove(v)
+        rng.shuffle(aqua_left)
+        state.aqua_stack = aqua_left[: t["aqua_stack"]]
+    else:
+        rng.shuffle(aqua_left)
+        for s in range(n):
+            state.aqua[s] = list(t["aqua_mine"]) if s == me else [aqua_left.pop() for _ in range(seats[s]["aqua_cards"])]
+        state.aqua_stack = aqua_left[: t["aqua_stack"]]
+    if t["lunch"]:
+        lunch = t["lunch"]
+        state.caller, state.callers = lunch["caller"], list(lunch["callers"])
+        state.answers = [list(a) for a in lunch["answers"]]
+        answered = {a[0] for a in state.answers}
+        state.poll = [(state.caller + i) % n for i in range(1, n) if (state.caller + i) % n not in answered]
+    elif t["caller"] is not None:
+        state.caller = t["caller"]
+    if state.phase == "take":
+        state.reveal = {k: v for k, v in t["reveal"].items() if k != "takes"}
+        state.takes = list(t["reveal"]["takes"])
+        taken = {tk["seat"] for tk in state.takes}
+        state.takers = [s for s in state.reveal["order"] if s not in taken]
+        state.pool = [list(c) for c in t["pool"]]
+    if state.phase in rules.SIMULTANEOUS:
+        for s in t["chosen"]:
+            if s == me:
+                state.pending[s] = t["my_choice"]
+            else:
+                state.pending[s] = _choice_value(state, policy(state, s, _legal_for(state, s), rng))
+    return state
+
+
+def _legal_for(state: BrunchState, seat: int) -> list[Action]:
+    """Legal actions of a seat in a simultaneous phase, whether or not it has already chosen."""
+    if state.phase == "lunch":
+        return [{"type": "lunch"}, {"type": "keep_passing"}]
+    if state.phase == "pass":
+        return [{"type": "pass", "card": k} for k in dict.fromkeys(state.hands[seat])]
+    return [{"type": "food", "value": v} for v in state.food[seat]]
+
+
+def _choice_value(state: BrunchState, action: Action) -> Any:
+    if state.phase == "lunch":
+        return action["type"]
+    if state.phase == "pass":
+        return action["card"]
+    return action["value"]
+
+
+def points_margin(state: BrunchState, seat: int) -> float:
+    points = [food_points(c) for c in state.collected]
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - max(others)
+
+
+def evaluate(state: BrunchState, seat: int) -> float:
+    """A won game (shared on ties) or, before the end, a soft win chance from the points margin; plus a little margin."""
+    m = points_margin(state, seat)
+    if state.phase == "over":
+        points = [food_points(c) for c in state.collected]
+        own = [own_colour_count(state.collected[s], COLOURS[s]) for s in range(state.players)]
+        best = winners(points, own)
+        win = 1.0 / len(best) if seat in best else 0.0
+    else:
+        left = 6 - len(state.history)
+        win = squash(m / (3.0 + 2.0 * left))
+    return 0.8 * win + 0.2 * squash(m / 10)
+
+
+def _rank(state: BrunchState, seat: int) -> float:
+    """Expected share of rivals weaker than this hand (rivals' Aqua cards counted at their mean)."""
+    total = strength(state.hands[seat], state.aqua[seat])
+    rivals = [s for s in range(state.players) if s != seat]
+    return sum(share_below(total - round(MEAN_AQUA * len(state.aqua[r]))) for r in rivals) / len(rivals)
+
+
+def lunch_bar(round_no: int, players: int, passes: int) -> float:
+    """How likely to beat a random hand a hand must be to call Lunch: lower than the old heuristic's bar."""
+    return 0.30 + 0.03 * (players - 3) - 0.08 * passes
+
+
+def choose_food(food_left: list[int], rank: float) -> int:
+    """A hand likely to take early plays its highest food (it wins ties and should come back); a weak hand plays its
+    lowest card that is not the jellyfish, keeping the jellyfish to be discarded unplayed after the last round."""
+    values = sorted(food_left)
+    if rank >= 0.6 or len(values) == 1:
+        return values[-1]
+    usable = [v for v in values if v >= 0] or values
+    return usable[0]
+
+
+def policy(state: BrunchState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    phase = state.phase
+    if phase == "lunch":
+        share = share_below(strength(state.hands[seat], state.aqua[seat]))
+        return legal[0] if share >= lunch_bar(state.round, state.players, state.passes) else legal[1]
+    if phase == "aqua":
+        return {"type": "aqua"} if _rank(state, seat) < AQUA_BELOW else {"type": "agree"}
+    if phase == "pass":
+        return choose_pass(state.hands[seat], legal)
+    if phase == "food":
+        return {"type": "food", "value": choose_food(state.food[seat], _rank(state, seat))}
+    if phase == "take":
+        colours = [a["colour"] for a in legal]
+        if COLOURS[seat] in colours:
+            return {"type": "take", "colour": COLOURS[seat]}
+        points = [food_points(c) for c in state.collected]
+        rivals = sorted((s for s in range(state.players) if s != seat and COLOURS[s] in colours),
+                        key=lambda s: -points[s])
+        return {"type": "take", "colour": COLOURS[rivals[0]] if rivals else colours[0]}
+    return legal[0]
+
+
+SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy)
+
+
+def make_levels(game) -> dict:
+    return levels(SEARCH, game,
+                  easy={"iterations": 30, "rollout_depth": 30},
+                  normal={"iterations": 120, "rollout_depth": 60},
+                  hard={"iterations": 400, "rollout_depth": 80})
+
+
+__all__ = ["SEARCH", "choose_food", "evaluate", "lunch_bar", "make_levels", "policy", "sample"]
