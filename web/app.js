@@ -78,7 +78,6 @@ async function startMatch(cfg) {
     history.replaceState(null, "", "?" + deepLink(cfg));
     await advance();
   });
-  latency.end();
 }
 
 function deepLink(cfg) {
@@ -165,6 +164,7 @@ async function act(action) {
     }
     await advance();
   });
+  latency.end();
 }
 
 function showError(message) { if (current) { current.error = message; draw(); } else status.textContent = message; }

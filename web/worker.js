@@ -26,7 +26,7 @@ async function fromSnapshot() {
   // Everyone restores the same memory: reseed whatever random state it froze (the engine's own randomness is seeded
   // per match and never comes from here, but a stdlib generator might).
   pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
-  return pyodide.pyimport("shoal.bridge").handle;
+  return pyodide;
 }
 
 async function plainBoot() {
@@ -35,20 +35,22 @@ async function plainBoot() {
   const failures = [];
   await pyodide.loadPackage(["shoal"], { messageCallback: () => {}, errorCallback: (m) => failures.push(m) });
   if (failures.length) throw new Error("could not load the shoal engine: " + failures.join("; "));
-  return pyodide.pyimport("shoal.bridge").handle; // throws if the wheel did not install
+  return pyodide;
 }
 
 const ready = (async () => {
   say("runtime");
   let boot = "snapshot";
-  let handle;
+  let pyodide;
   try {
-    handle = await fromSnapshot();
+    pyodide = await fromSnapshot();
   } catch (err) {
     boot = "plain";
     console.info(`Shoal: booting Python without the snapshot: ${err && err.message ? err.message : err}`);
-    handle = await plainBoot();
+    pyodide = await plainBoot();
   }
+  const handle = pyodide.pyimport("shoal.bridge").handle; // throws if the engine is not there
+  globalThis.shoalWasmBytes = () => pyodide._module.HEAP8.buffer.byteLength; // for the memory benchmark
   say("ready", { boot });
   return handle;
 })();
