@@ -1,0 +1,122 @@
+"""Shoal from a terminal.
+
+  python -m shoal tournament GAME --players N --seats hard,normal,... --games 200 --jobs 2
+  python -m shoal show record.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from . import tournament
+
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    players = args.players or len(seats)
+    if len(seats) < players:  # "hard,greedy" for 4 players: the last bot fills the rest
+        seats += [seats[-1]] * (players - len(seats))
+    options = json.loads(args.options) if args.options else None
+
+    def progress(done: int, total: int) -> None:
+        if args.quiet:
+            return
+        print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    results = tournament.run(args.game, players, seats, args.games, args.jobs, args.seed, options, args.source,
+                             args.budget, progress)
+    summary = tournament.summarise(results)
+    print(f"{args.game}, {players} players, {len(results)} games (seeds {args.seed}–{args.seed + len(results) - 1}), "
+          f"seats rotated: {','.join(seats)}")
+    print(tournament.table(summary, players))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"game": args.game, "players": players, "seats": seats, "games": len(results),
+                       "summary": summary}, f, indent=1)
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from . import BadRecord, replay, new_match
+
+    try:
+        with open(args.record) as f:
+            record: Any = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"cannot read {args.record}: {e}", file=sys.stderr)
+        return 2
+    try:
+        final = replay(record)  # validates the whole record first: a bad one is refused, nothing printed
+    except BadRecord as e:
+        print(f"not a playable record: {e}", file=sys.stderr)
+        return 2
+    names = record.get("names") or []
+    seats = record.get("seats") or []
+
+    def who(seat: int) -> str:
+        label = names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+        kind = seats[seat] if seat < len(seats) else None
+        return f"{label} ({kind})" if kind and kind != "human" else label
+
+    def words(line: str) -> str:
+        for s in range(final.players):
+            line = line.replace(f"{{seat:{s}}}", who(s))
+        return line
+
+    print(f"{final.game.title}: {final.players} players, seed {final.seed}, {len(record['actions'])} actions")
+    match = new_match(record["game"], record["players"], record["seed"], record.get("options"))
+    shown = 0
+    if not args.summary:
+        for line in match.view(None)["log"]:
+            print("  " + words(line))
+        shown = len(match.view(None)["log"])
+        for i, (seat, action) in enumerate(record["actions"]):
+            match.play(seat, action)
+            log = match.view(None)["log"]
+            for line in log[shown:]:
+                print(f"{i + 1:>4}. {words(line)}")
+            shown = len(log)
+    if final.is_over():
+        out = final.outcome()
+        print("Final scores:")
+        for s, score in enumerate(out["scores"]):
+            mark = "  (winner)" if s in out["winners"] else ""
+            print(f"  {who(s)}: {score}{mark}")
+            if args.summary:
+                for row in out["breakdown"][s]:
+                    if row.get("points"):
+                        print(f"      {words(row['label'])}: {row['points']}")
+    else:
+        print(f"Not finished: waiting for {', '.join(who(s) for s in final.to_act())}.")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m shoal", description="Shoal's games from a terminal.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("tournament", help="bots against bots, seats rotated: win shares with 95%% intervals")
+    t.add_argument("game")
+    t.add_argument("--players", type=int, default=0, help="number of seats (default: as many as --seats names)")
+    t.add_argument("--seats", required=True, help="bot names, comma-separated (e.g. hard,normal,normal)")
+    t.add_argument("--games", type=int, default=200)
+    t.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    t.add_argument("--seed", type=int, default=1, help="first game's seed (game i plays seed+i)")
+    t.add_argument("--options", help="match options as JSON, e.g. '{\"variant\": \"core\"}'")
+    t.add_argument("--budget", type=int, help="cap search bots' iterations a decision")
+    t.add_argument("--source", help="module:function giving extra bots by name (the strength benchmark's)")
+    t.add_argument("--json", help="also write the summary to this JSON file")
+    t.add_argument("--quiet", action="store_true", help="no progress line")
+    t.set_defaults(run=_tournament)
+    s = sub.add_parser("show", help="replay a saved record in the terminal (its log and scores)")
+    s.add_argument("record")
+    s.add_argument("--summary", action="store_true", help="only the final scores and their breakdown")
+    s.set_defaults(run=_show)
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
