@@ -117,12 +117,17 @@ async function advance() {
       if (bots.length) {
         // Every bot that is due moves in one request and one pause: in a simultaneous phase (a pass, a Lunch window)
         // their choices are independent, and a 7-seat table should not wait six pauses for one decision.
-        if (botDelay) draw();
-        await busy(async () => {
-          if (botDelay) await sleep(botDelay);
-          if (current !== match) return;
-          match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, ...budgetArg });
-        });
+        // The page says who is thinking ("Bot 2 (hard) is thinking…"); the search runs in the worker, so the page
+        // stays responsive meanwhile.
+        match.thinking = bots;
+        draw();
+        try {
+          await busy(async () => {
+            if (botDelay) await sleep(botDelay);
+            if (current !== match) return;
+            match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, ...budgetArg });
+          });
+        } finally { match.thinking = null; }
         if (current !== match) return;
         continue;
       }
@@ -167,6 +172,11 @@ async function act(action) {
   latency.end();
 }
 
+function thinkingText(seats) {
+  const who = seats.map((s) => `${seatName(s)} (${botName(current.seats[s])})`);
+  return `${who.join(", ")} ${seats.length > 1 ? "are" : "is"} thinking…`;
+}
+
 function showError(message) { if (current) { current.error = message; draw(); } else status.textContent = message; }
 
 function makeUi() {
@@ -206,7 +216,8 @@ function drawMatch() {
   const seatsBar = el("div", { class: "seats-bar" }, match.seats.map((kind, s) =>
     el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
       el("i", { style: { background: ui.seatColor(s) } }), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`)));
-  const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" :
+  const thinking = match.thinking && !view.over ? match.thinking : null;
+  const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" : thinking ? thinkingText(thinking) :
     view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :
       `Waiting for ${view.to_act.map(seatName).join(", ")}…`;
   const passing = match.passTo !== undefined && match.passTo !== null;

@@ -57,9 +57,9 @@ def play_game(game_id: str, players: int, seats: list[str], seed: int, options: 
             legal = match.legal_actions(seat)
             # The match's own bot generator if it names one (the page's derivation), else the documented one.
             rng = match.bot_rng(seat) if hasattr(match, "bot_rng") else Rng(match.seed, len(match.actions), seat)
-            start = time.perf_counter()
+            start = time.process_time()  # CPU seconds: other processes on a shared machine do not count
             action = bots[seat](match.view(seat), legal, rng)
-            times.setdefault(seats[seat], []).append(time.perf_counter() - start)
+            times.setdefault(seats[seat], []).append(time.process_time() - start)
             match.play(seat, action)
     out = match.outcome()
     return GameResult(seed, list(seats), list(out["scores"]), list(out["winners"]), times)
