@@ -139,3 +139,22 @@ def test_a_malformed_lesson_fails_the_build_with_its_message(tmp_path):
     with pytest.raises(SystemExit) as err:
         build.compile_lessons(tmp_path / "out2", folder)
     assert "bad.json" in str(err.value) and "step 3, comment: missing" in str(err.value)
+
+
+def test_generic_conditions_best_by_bot_scores_at_least_and_any_of():
+    """Brief: generic "any_of"/"best_by_bot"/"scores_at_least" conditions, evaluated by the engine."""
+    source = _load(ROOT / "web" / "lessons" / "museum-lines.json")
+    lesson = lessons.parse(source)
+    match = lesson.match_at(1)
+    legal = match.legal_actions(0)
+    bot_move = match.bot_action(0, "greedy")
+    picked = [a for a in legal if lessons.accepts(match, 0, a, {"condition": "best_by_bot"})]
+    assert picked == [bot_move]
+    from shoal.lessons.conditions import after, points
+
+    best = max(points(after(match, 0, a), 0) for a in legal)
+    top = [a for a in legal if lessons.accepts(match, 0, a, {"condition": "scores_at_least", "points": best})]
+    assert top and all(points(after(match, 0, a), 0) == best for a in top) and len(top) < len(legal)
+    either = {"condition": "any_of", "of": [[legal[0]], {"condition": "scores_at_least", "points": best}]}
+    assert [a for a in legal if lessons.accepts(match, 0, a, either)] == [a for a in legal if a == legal[0] or a in top]
+    assert match.actions == lesson.match_at(1).actions, "checking an answer never changes the lesson's match"

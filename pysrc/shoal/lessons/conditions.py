@@ -57,9 +57,10 @@ def scores_at_least(match: Match, seat: int, action: dict, params: dict) -> bool
 
 
 def best_by_bot(match: Match, seat: int, action: dict, params: dict) -> bool:
-    """The answer is the move the named bot (default ``heuristic``, else the game's last bot) would play here."""
+    """The answer is the move the named bot would play here (default: the game's quick rule-of-thumb bot,
+    ``heuristic`` or ``greedy``, never a slow search level unless named)."""
     bots = match.game.bots
-    bot = params.get("bot") or ("heuristic" if "heuristic" in bots else list(bots)[-1])
+    bot = params.get("bot") or next((b for b in ("heuristic", "greedy") if b in bots), list(bots)[-1])
     return match.bot_action(seat, bot) == action
 
 

@@ -21,18 +21,27 @@ def line_ref(axis: str, coord: int) -> str:
     return f"{axis}:{coord}"
 
 
-def _members(faces: Mapping[Pos, Face], axis: str, coord: int) -> list[Pos]:
+def lines_of(faces: Mapping[Pos, Face], axis: str) -> dict[int, list[Pos]]:
+    """Each line's cells in order along it, keyed by its coordinate (computed once per axis)."""
     along = 1 if axis == "row" else 0
-    return sorted((p for p in faces if p[along] == coord), key=lambda p: p[1 - along])
+    out: dict[int, list[Pos]] = {}
+    for p in sorted(faces, key=lambda p: (p[along], p[1 - along])):
+        out.setdefault(p[along], []).append(p)
+    return out
 
 
 def line_refs(faces: Mapping[Pos, Face], tokens: Mapping[Pos, int], axis: str, line: Mapping[str, Any],
-              category: str) -> list[str]:
-    """The refs of one breakdown row of ``line`` (a line of :func:`scoring.score_axis`) and ``category``."""
-    members = _members(faces, axis, line["coord"])
+              category: str, lines: Mapping[int, list[Pos]]) -> list[str]:
+    """The refs of one breakdown row of ``line`` (a line of :func:`scoring.score_axis`) and ``category``;
+    ``lines`` is :func:`lines_of` for the axis."""
+    members = lines[line["coord"]]
     head = [line_ref(axis, line["coord"])]
     if category == "none":
         return head + [cell(p) for p in members]
+    if category == "numbers":
+        numbers = {s["value"] for s in line["sets"] if s["kind"] == "number"}
+        return head + [cell(p) for p in sorted((p for p in members if faces[p][1] in numbers),
+                                               key=lambda p: (p[1], p[0]))]
     numbers = {s["value"] for s in line["sets"] if s["kind"] == "number"}
     icons = {s["value"] for s in line["sets"] if s["kind"] == "icon"}
     in_numbers = [p for p in members if faces[p][1] in numbers]
@@ -59,8 +68,8 @@ def line_refs(faces: Mapping[Pos, Face], tokens: Mapping[Pos, int], axis: str, l
     return head + [cell(p) for p in sorted(seen, key=lambda p: (p[1], p[0]))]
 
 
-def lily_refs(faces: Mapping[Pos, Face], axis: str, coords: list[int]) -> list[str]:
+def lily_refs(faces: Mapping[Pos, Face], axis: str, coords: list[int], lines: Mapping[int, list[Pos]]) -> list[str]:
     refs = [line_ref(axis, c) for c in coords]
     for c in coords:
-        refs += [cell(p) for p in _members(faces, axis, c) if faces[p][0] == LILY]
+        refs += [cell(p) for p in lines[c] if faces[p][0] == LILY]
     return refs

@@ -196,19 +196,20 @@ def final_scores(state: MuseumState) -> list[dict[str, Any]]:
 
 def outcome(state: MuseumState) -> dict[str, Any]:
     """Each seat's score sheet; every row carries ``refs`` naming its line and the cards that earned it."""
-    from .refs import lily_refs, line_refs
+    from .refs import lily_refs, line_refs, lines_of
 
     faces = {pos: (CARDS[c].kind, CARDS[c].number) for pos, c in state.grid.items()}
     result = Outcome(state.players)
     for seat, scored in enumerate(final_scores(state)):
         axis = scored["axis"]
+        lines = lines_of(faces, axis)
         by_label = {line["label"]: line for line in scored["lines"]}
         runs = iter(scored["lily_runs"])
         for row in breakdown_rows(scored):
             if row["line"] is not None:
-                refs = line_refs(faces, state.tokens, axis, by_label[row["line"]], row["category"])
+                refs = line_refs(faces, state.tokens, axis, by_label[row["line"]], row["category"], lines)
             elif scored["lily_runs"]:
-                refs = lily_refs(faces, axis, [by_label[label]["coord"] for label in next(runs)["lines"]])
+                refs = lily_refs(faces, axis, [by_label[label]["coord"] for label in next(runs)["lines"]], lines)
             else:
                 refs = []
             result.add(seat, row.pop("label"), row.pop("points"), **row, refs=refs)
