@@ -59,7 +59,8 @@ def play_game(game_id: str, players: int, seats: list[str], seed: int, options: 
             rng = match.bot_rng(seat) if hasattr(match, "bot_rng") else Rng(match.seed, len(match.actions), seat)
             start = time.process_time()  # CPU seconds: other processes on a shared machine do not count
             action = bots[seat](match.view(seat), legal, rng)
-            times.setdefault(seats[seat], []).append(time.process_time() - start)
+            if len(legal) > 1:  # only real decisions are timed
+                times.setdefault(seats[seat], []).append(time.process_time() - start)
             match.play(seat, action)
     out = match.outcome()
     return GameResult(seed, list(seats), list(out["scores"]), list(out["winners"]), times)

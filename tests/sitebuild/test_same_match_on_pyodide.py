@@ -42,3 +42,44 @@ def test_seeded_playouts_are_identical_on_pyodide_and_cpython(site_dir, boot):
     assert on_pyodide.pop("python").startswith("3.14"), "the shipped runtime is Pyodide's Python"
     here.pop("python")
     assert on_pyodide == here
+
+
+LEVEL_CHOICES = """
+import json, sys
+import shoal
+from shoal.core import Rng
+
+out = {"python": sys.version.split()[0]}
+for gid, game in shoal.GAMES.items():
+    levels = [b for b in ("easy", "normal", "hard") if b in game.bots]
+    n = max(game.min_players, 2) if game.max_players > 1 else 1
+    match = shoal.new_match(gid, n, seed=11)
+    rng = Rng(11, 4)
+    chosen = []
+    for ply in range(40):
+        if match.is_over():
+            break
+        seat = match.to_act()[0]
+        if ply % 5 == 4 and len(match.legal_actions(seat)) > 1:
+            chosen.append([match.bot_action(seat, level, budget=30) for level in levels])
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+    out[gid] = chosen
+print(json.dumps(out))
+"""
+
+
+def test_every_level_chooses_the_same_move_on_pyodide_and_cpython(site_dir):
+    """Issue 10: "Budgets count iterations or nodes, not wall-clock, so the same view and seed give the same move on
+    CPython and in the browser (test it under the shipped runtime in Node)". Every level, a capped budget, at several
+    positions of every game."""
+    node = subprocess.run(
+        ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir)],
+        input=LEVEL_CHOICES, capture_output=True, text=True, timeout=600, check=True,
+    )
+    on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
+    here: dict = {}
+    exec(LEVEL_CHOICES.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
+    assert on_pyodide.pop("python").startswith("3.14")
+    here.pop("python")
+    assert here["museum"] and here["brunch"], "positions with choices were searched"
+    assert on_pyodide == here

@@ -1,0 +1,185 @@
+"""The strength table (issue 10): each search level against today's best bot of each game, frozen from git history.
+
+    python3 benchmarks/strength.py [--games 200] [--solo-seeds 200] [--jobs 2] [--levels hard,normal,easy]
+                                   [--rows museum,brunch,aquarena,reef,reef-solo] [--site DIST] [--out docs/strength.md]
+
+Every row is one tournament (``shoal.tournament``, seats rotated, game i on seed i+1) of one level against copies of
+the frozen bot (``benchmarks/frozen.py``: ``git archive 1faa418 pysrc/shoal`` imported as ``shoal_1faa418``). Seconds
+per decision are CPU seconds in CPython (``time.process_time``, so a busy machine does not inflate them) over every
+decision with two or more legal actions; with ``--site`` (a built ``dist/``) each level also plays a few decisions in
+the shipped Pyodide runtime under Node, timed on the same positions as CPython, giving the Pyodide mean. The table is
+rewritten after every row, so a run cut short still leaves what it measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "pysrc"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import shoal  # noqa: E402
+from shoal import tournament  # noqa: E402
+
+import frozen  # noqa: E402
+
+# row id: (game, players, options, today's best bot, target for hard)
+ROWS = {
+    "museum": ("museum", 2, None, "greedy", "win ≥ 75%"),
+    "brunch": ("brunch", 4, None, "heuristic", "win share ≥ 45% (fair 25%)"),
+    "aquarena": ("aquarena", 3, None, "heuristic", "win share ≥ 60% (fair 33%)"),
+    "reef": ("reef", 2, {"variant": "core"}, "greedy", "win ≥ 75%"),
+}
+SOLO = {"reef-solo": ("reef", {"variant": "core"}, "median ≥ 90 (Expert)"),
+        "reef-solo-advanced": ("reef", {"variant": "advanced"}, "median ≥ 80")}
+
+PYODIDE_PROGRAM = """
+import json, time
+import shoal
+from shoal.core import Rng
+out = {}
+for gid, players, options, level, plies, budget in CASES:
+    m = shoal.new_match(gid, players, seed=3, options=options)
+    rng = Rng(5, 1)
+    times = []
+    while not m.is_over() and len(times) < 3:
+        seat = m.to_act()[0]
+        if len(m.legal_actions(seat)) > 1 and len(m.actions) >= plies:
+            t = time.perf_counter()
+            a = m.bot_action(seat, level, budget)
+            times.append(time.perf_counter() - t)
+        else:
+            a = rng.choice(m.legal_actions(seat))
+        m.play(seat, a)
+    out[f"{gid}/{level}"] = times
+print(json.dumps(out))
+"""
+
+
+def run_row(key: str, level: str, games: int, jobs: int) -> dict:
+    game_id, players, options, base, target = ROWS[key]
+    seats = [level] + [frozen.PREFIX + base] * (players - 1)
+    start = time.time()
+    results = tournament.run(game_id, players, seats, games, jobs, 1, options, "frozen:bot",
+                             progress=lambda d, t: print(f"\r  {key} {level}: {d}/{t}", end="", file=sys.stderr,
+                                                         flush=True))
+    print(file=sys.stderr)
+    summary = tournament.summarise(results)
+    return {"row": key, "level": level, "games": len(results), "target": target, "base": base,
+            "minutes": (time.time() - start) / 60, **{f"level_{k}": v for k, v in summary[level].items()},
+            **{f"base_{k}": v for k, v in summary[frozen.PREFIX + base].items()}}
+
+
+def run_solo(key: str, level: str, seeds: int, jobs: int) -> dict:
+    game_id, options, target = SOLO[key]
+    start = time.time()
+    results = tournament.run(game_id, 1, [level], seeds, jobs, 1, options, "frozen:bot",
+                             progress=lambda d, t: print(f"\r  {key} {level}: {d}/{t}", end="", file=sys.stderr,
+                                                         flush=True))
+    print(file=sys.stderr)
+    scores = sorted(r.scores[0] for r in results)
+    s = tournament.summarise(results)[level]
+    return {"row": key, "level": level, "games": len(results), "target": target, "median": statistics.median(scores),
+            "mean": statistics.fmean(scores), "at_least_90": sum(x >= 90 for x in scores) / len(scores),
+            "minutes": (time.time() - start) / 60, "level_sec_mean": s["sec_mean"], "level_sec_max": s["sec_max"]}
+
+
+def pyodide_seconds(site: Path, levels: list[str], games: list[tuple]) -> dict[str, float]:
+    """Mean seconds of a few decisions per game and level in the shipped runtime under Node (wall clock)."""
+    cases = [(g, n, o, lv, 6, None) for g, n, o in games for lv in levels if lv in shoal.GAMES[g].bots]
+    program = f"CASES = {json.dumps(cases)}\n".replace("null", "None") + PYODIDE_PROGRAM
+    node = subprocess.run(["node", str(ROOT / "tests/sitebuild/run_in_pyodide.mjs"), str(site)], input=program,
+                          capture_output=True, text=True, timeout=3600, check=True)
+    got = json.loads(node.stdout.strip().splitlines()[-1])
+    return {k: statistics.fmean(v) for k, v in got.items() if v}
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, float], args: argparse.Namespace) -> None:
+    lines = [
+        "# Strength of the search bots",
+        "",
+        f"Written by `python3 benchmarks/strength.py` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
+        f"{args.games} games per row asked, `--jobs {args.jobs}`). Each row: one level against copies of today's best "
+        "bot frozen from commit 1faa418 (`benchmarks/frozen.py`), seats rotated, game *i* on seed *i*+1. Win share: "
+        "the level's share of wins per game (ties shared) with its 95% interval. Seconds per decision: CPU seconds in "
+        "CPython 3.11 (mean / max over decisions with a choice); Pyodide: wall seconds in the shipped runtime under "
+        "Node on a few positions (— when not measured).",
+        "",
+        "| row | level | games | level's win share (95%) | target for hard | mean score (level / frozen) | "
+        "CPU s/decision mean / max | Pyodide s/decision |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        game = ROWS[r["row"]][0]
+        p = pyo.get(f"{game}/{r['level']}")
+        lines.append(
+            f"| {r['row']}, {ROWS[r['row']][1]}p vs today's `{r['base']}` | {r['level']} | {r['games']} | "
+            f"{pct(r['level_win'])} ± {pct(r['level_win95'])} | {r['target']} | "
+            f"{r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
+            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {'—' if p is None else f'{p:.3f}'} |")
+    for r in solos:
+        p = pyo.get(f"reef/{r['level']}")
+        lines.append(
+            f"| {r['row']} (1p, seeds 1–{r['games']}) | {r['level']} | {r['games']} | median {r['median']:.1f}, mean "
+            f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | — | "
+            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {'—' if p is None else f'{p:.3f}'} |")
+    missing = [k for k in args.rows if k in ROWS and not any(r["row"] == k for r in rows)]
+    missing += [k for k in args.rows if k in SOLO and not any(r["row"] == k for r in solos)]
+    if missing:
+        lines += ["", f"Not measured in this run: {', '.join(missing)} (no search levels for that game yet, or the "
+                      "run was cut short)."]
+    lines += ["", "Minutes per row: " + ", ".join(f"{r['row']}/{r['level']} {r['minutes']:.1f}" for r in rows + solos)]
+    if args.notes and Path(args.notes).exists():
+        lines += ["", Path(args.notes).read_text().strip()]
+    out.write_text("\n".join(lines) + "\n")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="games per row")
+    parser.add_argument("--solo-seeds", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--levels", default="hard,normal,easy")
+    parser.add_argument("--rows", default="museum,brunch,aquarena,reef,reef-solo,reef-solo-advanced")
+    parser.add_argument("--site", help="a built dist/ folder: also time the levels in Pyodide under Node")
+    parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
+    parser.add_argument("--notes", help="a Markdown file appended to the table (findings, limits)")
+    args = parser.parse_args()
+    args.rows = args.rows.split(",")
+    levels = args.levels.split(",")
+    frozen.package()  # unpack once, before the worker processes start
+    out = Path(args.out)
+    rows: list[dict] = []
+    solos: list[dict] = []
+    pyo: dict[str, float] = {}
+    if args.site:
+        games = [(ROWS[k][0], ROWS[k][1], ROWS[k][2]) for k in args.rows if k in ROWS]
+        pyo = pyodide_seconds(Path(args.site), levels, games)
+    for key in args.rows:
+        for level in levels:
+            if key in ROWS and level in shoal.GAMES[ROWS[key][0]].bots:
+                rows.append(run_row(key, level, args.games, args.jobs))
+            elif key in SOLO and level in shoal.GAMES[SOLO[key][0]].bots:
+                solos.append(run_solo(key, level, args.solo_seeds, args.jobs))
+            else:
+                continue
+            write(out, rows, solos, pyo, args)
+            print(json.dumps((rows + solos)[-1]), file=sys.stderr)
+    write(out, rows, solos, pyo, args)
+    print(out.read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
