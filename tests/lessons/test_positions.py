@@ -78,3 +78,46 @@ def test_reef_position_takes_used_tiles_out_of_the_pile_and_lasts_to_round_17():
     assert data.TILES.index("RRK") not in state.pile and len(state.pile) == 2 * 2
     _play_out(match)
     assert match.is_over() and match.state.round == 17
+
+
+ALPHABETS = {
+    "museum": "WLBTwlbt0123456789@*./,- ?",
+    "brunch": "=/,.- roundphasepassescallerhandsaquastackfoodgotorca85babyctpuswlshk0123456789",
+    "aquarena": "=/,.|:*r- roundheronphaseplanningresolutionturnchoosertileshandsdiscardscatchscores0123456789",
+    "reef": "VEPRMTSH;: ,@=/-0123456789RYGBPKcorebarcudamnualL",
+}
+
+
+@pytest.mark.parametrize("game", sorted(ALPHABETS))
+def test_a_garbled_position_is_refused_with_a_shoal_error_never_a_crash(game):
+    """Bad input gets a clear error and changes nothing (COMMON.md), for positions as for records."""
+    import random
+
+    rng = random.Random(game)
+    players = {"museum": 2, "brunch": 3, "aquarena": 2, "reef": 2}[game]
+    seeds = [POSITIONS.get(game, (0, ""))[1], "tiles=2/2:|3/3:|3/3: hands=5,8,9/1,2,3",
+             "hands=orca8,walrus,shark575/baby,octopus,walrus/shark626,shark626,walrus"]
+    for i in range(300):
+        base = rng.choice(seeds)
+        chars = list(base)
+        for _ in range(rng.randint(1, 4)):
+            if chars and rng.random() < 0.5:
+                del chars[rng.randrange(len(chars))]
+            else:
+                chars.insert(rng.randrange(len(chars) + 1), rng.choice(ALPHABETS[game]))
+        text = "".join(chars)
+        try:
+            match = shoal.new_match(game, players, seed=i, position=text)
+        except ShoalError:
+            continue
+        seat = match.to_act()[0]
+        assert match.legal_actions(seat), text
+
+
+def test_a_position_too_long_or_leaving_no_move_is_refused():
+    with pytest.raises(ShoalError, match="at most"):
+        shoal.new_match("museum", 2, position="W1" * 20_000)
+    with pytest.raises(ShoalError, match="5 columns"):
+        shoal.new_match("museum", 2, position="W1W2W3W4W5W6 L1 L2 - 0")
+    with pytest.raises(ShoalError, match="share a space"):
+        shoal.new_match("reef", 2, position="P H0 0,0:RRK@0 ; P H1 ; M GGB")

@@ -14,6 +14,7 @@ from .game import Action, Game, State, View
 from .rng import Rng
 
 RECORD_FORMAT = "shoal-record"
+MAX_POSITION = 20_000  # characters: a position notation is a line or a few, never a file
 
 
 def _check_seed(seed: Any) -> int:
@@ -217,6 +218,8 @@ def start_from(game: Game, position: Any, players: int, options: dict[str, Any],
     """The state a position notation describes, or :class:`ShoalError` naming what is wrong with it."""
     if type(position) is not str:
         raise ShoalError(f"a position must be a string in {game.id}'s notation, got {type(position).__name__}")
+    if len(position) > MAX_POSITION:
+        raise ShoalError(f"a position is at most {MAX_POSITION} characters, got {len(position)}")
     try:
         state = game.from_position(position, players, options, rng)
     except ShoalError as e:
@@ -225,6 +228,10 @@ def start_from(game: Game, position: Any, players: int, options: dict[str, Any],
         raise ShoalError(f"{game.id} position cannot be read: {e}") from None
     if state.players != players:
         raise ShoalError(f"{game.id} position is for {state.players} players, the match has {players}")
+    if not game.is_over(state):
+        stuck = [seat for seat in game.to_act(state) if not game.legal_actions(state, seat)]
+        if stuck or not game.to_act(state):
+            raise ShoalError(f"{game.id} position leaves nobody a legal move")
     return state
 
 

@@ -83,6 +83,12 @@ class Museum(Game):
         if shuffle:
             fields[3] = "-"
         state = notation.parse(" ".join(fields))
+        from . import grid
+        from .data import SPAN
+
+        min_x, max_x, min_y, max_y = grid.bounds(state.grid)
+        if max_x - min_x >= SPAN or max_y - min_y >= SPAN:
+            raise ValueError(f"the display spans more than {SPAN} columns or rows")
         state.rng = rng
         state.options = options
         if shuffle:

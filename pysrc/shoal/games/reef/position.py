@@ -87,8 +87,11 @@ def parse(text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefSta
     # Boards: give every laid tile its real id, so the pile loses it.
     used: list[int] = []
     s.boards = []
-    for b in boards:
+    for seat, b in enumerate(boards):
         obj = b.to_json()
+        hot = 3 if obj["hot_spot"] is not None else 0
+        if len(b.tiles) != hot + len(obj["tiles"]):
+            raise ShoalError(f"board {seat}: two tiles (or a tile and the Hot Spot) share a space")
         for t in obj["tiles"]:
             t["id"] = tile_id(t["colours"])
             used.append(t["id"])
