@@ -158,3 +158,23 @@ def test_generic_conditions_best_by_bot_scores_at_least_and_any_of():
     either = {"condition": "any_of", "of": [[legal[0]], {"condition": "scores_at_least", "points": best}]}
     assert [a for a in legal if lessons.accepts(match, 0, a, either)] == [a for a in legal if a == legal[0] or a in top]
     assert match.actions == lesson.match_at(1).actions, "checking an answer never changes the lesson's match"
+
+
+def test_the_lesson_checker_reports_ok_and_names_the_step_of_a_broken_lesson(tmp_path, capsys):
+    from shoal.lessons.__main__ import main
+
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(_lesson()))
+    broken = _lesson()
+    broken["steps"][0]["highlight"] = [3]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken))
+    assert main([str(good)]) == 0
+    assert main([str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "good.json: ok (4 steps, 1 question)" in out and "bad.json: lesson step 1, highlight[0]" in out
+
+
+def test_a_compiled_lesson_is_read_through_its_source():
+    compiled = lessons.compile_lesson(_lesson())
+    assert lessons.answer(compiled, 3, {"type": "pass", "card": "baby"})["right"] is True

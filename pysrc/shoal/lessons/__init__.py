@@ -182,6 +182,8 @@ def parse(obj: Any, lesson_id: str | None = None) -> Lesson:
             raise LessonError(f"lesson is not JSON: {e}") from None
     if not isinstance(obj, dict):
         raise LessonError(f"a lesson is a JSON object, got {type(obj).__name__}")
+    if isinstance(obj.get("source"), dict) and "steps" in obj:  # a compiled lesson: the engine reads its source
+        obj = obj["source"]
     _unknown(obj, LESSON_KEYS, None, "top level")
     if obj.get("format", FORMAT) != FORMAT:
         raise LessonError(f"lesson format: must be {FORMAT!r}, got {obj.get('format')!r}")
