@@ -5,6 +5,7 @@ import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby, seatKinds } from "./lobby.js";
 import { renderOutcome } from "./outcome.js";
+import { openViewer } from "./viewer.js";
 
 const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
 const params = new URLSearchParams(location.search);
@@ -26,7 +27,7 @@ const games = await (await fetch(`./games.json?v=${buildInfo.stamp}`)).json();
 const gameInfo = (id) => games.find((g) => g.id === id);
 const PROGRESS = { runtime: "Starting Python…", engine: "Loading the game engine…", ready: "" };
 const engine = new Engine(buildInfo.stamp, (stage) => { status.textContent = PROGRESS[stage] ?? stage; });
-engine.ready.then(() => { if (body.dataset.status === "loading" && !current) setStatus("lobby"); },
+engine.ready.then(() => { if (body.dataset.status === "loading" && !current && !viewing) setStatus("lobby"); },
   (err) => { status.textContent = `The engine could not start: ${err.message}`; setStatus("error"); });
 
 // ---- the match in progress ------------------------------------------------------------------------------------
@@ -111,6 +112,7 @@ async function advance() {
         if (ans.view.seat !== match.viewer) match.answer = await busy(() => engine.call("view", { viewer: match.viewer }));
         setStatus("over");
         draw();
+        tellParent("over", { scores: match.answer.view.outcome.scores, winners: match.answer.view.outcome.winners });
         return;
       }
       const bots = ans.to_act.filter((s) => match.seats[s] !== "human");
@@ -126,6 +128,7 @@ async function advance() {
             if (botDelay) await sleep(botDelay);
             if (current !== match) return;
             match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, ...budgetArg });
+            for (const [seat, action] of match.answer.actions) tellParent("move", { seat, action });
           });
         } finally { match.thinking = null; }
         if (current !== match) return;
@@ -160,6 +163,7 @@ async function act(action) {
   await busy(async () => {
     try {
       match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer });
+      tellParent("move", { seat: match.viewer, action });
       match.local = {};
       match.error = null;
     } catch (err) {
@@ -247,7 +251,8 @@ function drawMatch() {
       const sheet = el("div", { class: "outcome" });
       if (match.renderer.renderOutcome) match.renderer.renderOutcome(sheet, view, ui);
       renderOutcome(sheet, view, ui);
-      main.append(sheet, el("button", { type: "button", class: "primary", onclick: () => showLobby(match.info.id), text: "New game" }));
+      main.append(sheet, el("button", { type: "button", class: "primary", onclick: () => showLobby(match.info.id), text: "New game" }),
+        el("button", { type: "button", dataset: { nav: "replay" }, onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" }));
     }
   }
   screen.replaceChildren(el("div", { class: "match" }, el("header", { class: "match-head" }, el("h2", { text: match.info.title }), seatsBar), main, aside));
@@ -296,6 +301,7 @@ async function loadRecord(event) {
 
 function showLobby(gameId) {
   current = null;
+  viewing = false;
   setStatus(busyCount || !engineReady ? "loading" : "lobby");
   history.replaceState(null, "", location.pathname);
   screen.replaceChildren();
@@ -317,10 +323,61 @@ window.shoal = {
   latency: latency.spans, // click → painted board, split into worker round trips, Python, JSON and drawing
 };
 
+// ---- lessons and replays (web/viewer.js) ------------------------------------------------------------------------
+// An iframe host hears what happens on the board: {source: "shoal", type: "step" | "move" | "over", ...detail}.
+function tellParent(type, detail) {
+  if (window.parent !== window) window.parent.postMessage({ source: "shoal", type, ...detail }, "*");
+}
+
+let viewing = false; // a lesson or replay is on screen (the lobby must not take over when Python is ready)
+async function showViewer(opts) {
+  current = null;
+  viewing = true;
+  screen.replaceChildren(el("p", { class: "loading", text: "Opening…" }));
+  const host = el("div", { class: "viewer-page" });
+  const viewer = await openViewer(host, {
+    ...opts, engine: () => engine, match: "main", keys: document, botDelay,
+    emit: tellParent, status: (s) => setStatus(s === "loading" ? "loading" : s),
+  });
+  screen.replaceChildren(host);
+  viewer.root.focus({ preventScroll: true });
+  window.shoal.viewer = () => (viewer.live ? viewer.live.viewer : viewer.viewer ?? null);
+  return viewer;
+}
+
+// "Replay this game": every move of the match just finished. The one person who played it may also see it from
+// their own seat; otherwise (hot-seat friends, a shared link) only the spectator's view of a game with secrets.
+async function replayCurrent() {
+  const { record } = await engine.call("record");
+  const h = humans();
+  await showViewer({ record: { ...record, seats: current.seats, names: current.names }, ownSeat: h.length === 1 ? h[0] : null });
+}
+
+async function sameSiteJson(ref) {
+  const url = new URL(ref, location.href);
+  if (url.origin !== location.origin) throw new Error("it must come from this site");
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${r.status} for ${url.pathname}`);
+  return r.json();
+}
+
 // ---- routing ---------------------------------------------------------------------------------------------------
 if (params.has("embed")) body.classList.add("embed");
 const deep = params.get("game");
-if (params.has("record")) {
+if (params.get("replay") === "1" || params.has("lesson")) {
+  const step = params.has("step") ? parseInt(params.get("step"), 10) : undefined;
+  (async () => {
+    if (params.has("lesson")) return showViewer({ lesson: await sameSiteJson(params.get("lesson")), step });
+    let record;
+    if (location.hash.startsWith("#r=")) record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));
+    else if (params.has("record")) record = await sameSiteJson(params.get("record"));
+    else throw new Error("the link names no game");
+    return showViewer({ record, step });
+  })().catch((e) => {
+    showLobby();
+    showError(`Could not open that ${params.has("lesson") ? "lesson" : "replay"}: ${e.message}`);
+  });
+} else if (params.has("record")) {
   // A record on this same site (never another host: the site makes no outside request), e.g. a teacher's position.
   const url = new URL(params.get("record"), location.href);
   screen.replaceChildren(el("p", { class: "loading", text: "Opening the saved game…" }));

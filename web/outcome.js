@@ -1,5 +1,26 @@
 // The generic end-of-match score sheet: every seat's breakdown rows, the total in [data-score-seat].
+// Explain this score: a row whose engine breakdown carries `refs` is focusable; hovering or focusing it marks
+// exactly those things on the board (class `hl` on their [data-ref] elements, see web/RENDERERS.md).
 import { el } from "./dom.js";
+import { highlight } from "./board.js";
+
+// The board a sheet belongs to: the viewer or match around it (several boards may share a page).
+const scopeOf = (node) => node.closest(".shoal-view, .match") || document.body;
+const baseOf = (scope) => { try { return JSON.parse(scope.dataset.baseHighlight || "[]"); } catch { return []; } };
+
+function explain(row, refs) {
+  const show = () => { const scope = scopeOf(row); highlight(scope, refs); row.classList.add("explaining"); };
+  const hide = () => { const scope = scopeOf(row); highlight(scope, baseOf(scope)); row.classList.remove("explaining"); };
+  row.tabIndex = 0;
+  row.dataset.refs = JSON.stringify(refs);
+  row.classList.add("explains");
+  row.title = "Hover or focus: the board shows what earned these points";
+  row.addEventListener("mouseenter", show);
+  row.addEventListener("focus", show);
+  row.addEventListener("mouseleave", hide);
+  row.addEventListener("blur", hide);
+  return row;
+}
 
 export function renderOutcome(root, view, ui) {
   const { scores, winners, breakdown } = view.outcome;
@@ -18,9 +39,10 @@ export function renderOutcome(root, view, ui) {
           el(
             "table",
             {},
-            breakdown[seat].map((row) =>
-              el("tr", { class: row.points ? "" : "zero" }, el("td", { text: row.label }), el("td", { class: "pts", text: String(row.points) })),
-            ),
+            breakdown[seat].map((row) => {
+              const tr = el("tr", { class: row.points ? "" : "zero" }, el("td", { text: row.label }), el("td", { class: "pts", text: String(row.points) }));
+              return Array.isArray(row.refs) && row.refs.length ? explain(tr, row.refs) : tr;
+            }),
           ),
         ),
       ),

@@ -15,6 +15,8 @@ Commands:
   undo   {match, seat, humans, viewer}   -> {"taken_back": [log lines seat had read], **step}   (Match.undo)
   can_undo {match, seat, humans}         -> {"can_undo": bool}
   record {match}                         -> {"record": ...}
+  replay_step {record, upto, viewer}     -> {"total": n, "upto": k, "move": [seat, action] | null, **step}
+                                            (the position after the record's first ``upto`` actions; the replay viewer)
   close  {match}                         -> {}
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
@@ -27,6 +29,7 @@ its last move now.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any, Callable
 
@@ -135,6 +138,35 @@ def _record(req: dict[str, Any]) -> dict[str, Any]:
     return {"record": _match(req).record()}
 
 
+# Replays kept between replay_step calls: stepping forward plays on from the last position, stepping back starts from
+# the nearest checkpoint (a copy every CHECKPOINT actions), so a long Brunch game steps as fast as a short one.
+CHECKPOINT = 16
+_replays: dict[str, Any] = {"key": None, "full": None, "checkpoints": {}}
+
+
+def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
+    record = req.get("record")
+    key = json.dumps(record, sort_keys=True)
+    if _replays["key"] != key:
+        full = replay(record)  # refuses a bad record before anything is kept
+        start = replay({**record, "actions": []})
+        _replays.update(key=key, full=full, checkpoints={0: start})
+    full: Match = _replays["full"]
+    total = len(full.actions)
+    upto = req.get("upto", total)
+    if type(upto) is not int or not 0 <= upto <= total:
+        raise ShoalError(f"replay_step: upto must be an integer from 0 to {total}, got {upto!r}")
+    points = _replays["checkpoints"]
+    base = max(k for k in points if k <= upto)
+    match = copy.deepcopy(points[base])
+    for i in range(base, upto):
+        match.play(*full.actions[i])
+        if (i + 1) % CHECKPOINT == 0 and i + 1 not in points:
+            points[i + 1] = copy.deepcopy(match)
+    move = full.actions[upto - 1] if upto else None
+    return {"total": total, "upto": upto, "move": move, **_step(match, req)}
+
+
 def _close(req: dict[str, Any]) -> dict[str, Any]:
     _matches.pop(req.get("match", "main"), None)
     return {}
@@ -159,7 +191,7 @@ def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot, "bots": _bots,
     "undo": _undo, "can_undo": _can_undo, "record": _record, "close": _close,
-    "lesson_answer": _lesson_answer, "lesson_open": _lesson_open,
+    "lesson_answer": _lesson_answer, "lesson_open": _lesson_open, "replay_step": _replay_step,
 }
 
 

@@ -73,7 +73,7 @@ function card(ui, t, c, opts = {}) {
   return ui.el("div", {
     class: cls.join(" "), style: { borderColor: owner === undefined ? "#6b7b8c" : ui.seatColor(owner) },
     title: `${info.name} ${info.card}${owner === undefined ? "" : ` (${ui.seatName(owner)})`}: ${info.text}${hidden ? " — face down: only you can see it" : ""}`,
-    dataset: { card: String(info.card), seat: owner === undefined ? "" : String(owner) },
+    dataset: { card: String(info.card), seat: owner === undefined ? "" : String(owner), ref: opts.ref || (owner === undefined ? "" : `card:${owner}.${info.card}`) },
   },
   ui.el("span", { class: "num", text: String(info.card) }),
   ui.el("span", { class: "name" + (info.name.length > 8 ? " long" : ""), text: info.name }),
@@ -123,7 +123,7 @@ function tileBox(view, ui, tile) {
   const cls = ["aq-tile"];
   if (tile.resolved) cls.push("resolved");
   if (tile.resolving) cls.push("resolving");
-  const box = ui.el("div", { class: cls.join(" "), dataset: { tile: String(i) } });
+  const box = ui.el("div", { class: cls.join(" "), dataset: { tile: String(i), ref: `tile:${i}` } });
 
   // What clicking the tile itself does, if anything.
   let tileAction = null;
@@ -320,15 +320,15 @@ function seatsPanel(view, ui) {
     const s = info.seat;
     const c = info.catch;
     const waiting = view.to_act.includes(s);
-    const catchRow = ui.el("div", { class: "aq-catch" },
-      c.flies ? ui.el("span", { class: "aq-catch-flies", title: `${c.flies} flies caught` }, fly(ui), `× ${c.flies}`) : null,
-      c.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true }, { small: true, extra: p.seat === s ? "own" : "" })));
+    const catchRow = ui.el("div", { class: "aq-catch", dataset: { ref: `catch:${s}` } },
+      c.flies ? ui.el("span", { class: "aq-catch-flies", title: `${c.flies} flies caught`, dataset: { ref: `flies:${t.round}.${s}` } }, fly(ui), `× ${c.flies}`) : null,
+      c.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true }, { small: true, extra: p.seat === s ? "own" : "", ref: `prey:${t.round}.${p.seat}.${p.card}` })));
     const played = ui.el("div", { class: "aq-played" },
       c.predators.length ? ui.el("small", { text: `Acted: ${c.predators.map((n) => cardName(t, n)).join(", ")}` }) : null,
       c.returned.length ? ui.el("small", { text: ` · tangled: ${c.returned.map((n) => cardName(t, n)).join(", ")}` }) : null);
-    box.append(ui.el("div", { class: "aq-seat" + (waiting ? " to-act" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s) } },
+    box.append(ui.el("div", { class: "aq-seat" + (waiting ? " to-act" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
       ui.el("div", { class: "aq-seat-name" }, dot(ui, s), ui.seatName(s),
-        s === t.heron ? ui.el("span", { class: "aq-badge", title: "holds the heron token: starts this round", text: "heron" }) : null,
+        s === t.heron ? ui.el("span", { class: "aq-badge", title: "holds the heron token: starts this round", text: "heron", dataset: { ref: "heron:token" } }) : null,
         ui.el("span", { class: "pts", text: `${info.score} pts` })),
       ui.el("small", { class: "hint", text: `hand ${info.hand} · pile ${info.pile} · placed ${info.placed}/4` }),
       ui.el("div", { class: "aq-catch-label" }, c.flies || c.cards.length

@@ -39,7 +39,7 @@ export default {
 // ---- pieces -----------------------------------------------------------------------------------------------------
 function predator(ui, t, kind, extra = {}) {
   const k = KIND[kind] || { cls: "", big: "?", word: kind };
-  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind], dataset: { card: kind } },
+  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind], dataset: extra.ref ? { card: kind, ref: extra.ref } : { card: kind } },
     ui.el("span", { class: "big", text: k.big }),
     ui.el("span", { class: "name", text: extra.small ? k.word : t.names.predators[kind] }),
     extra.strength !== undefined ? ui.el("span", { class: "str", text: `= ${extra.strength}` }) : null,
@@ -57,7 +57,7 @@ function foodName(t, value) {
 
 function foodCard(ui, t, colour, value, small = false) {
   const owner = t.colours.indexOf(colour);
-  return ui.el("div", { class: `food ${small ? "small" : ""}`, style: { background: owner >= 0 ? ui.seatColor(owner) : "#888" }, title: `${colour} ${foodName(t, value)} (${value})` },
+  return ui.el("div", { class: `food ${small ? "small" : ""}`, style: { background: owner >= 0 ? ui.seatColor(owner) : "#888" }, title: `${colour} ${foodName(t, value)} (${value})`, dataset: { ref: `food:${colour}.${value}` } },
     ui.el("span", { class: "big", text: String(value) }),
     small ? null : ui.el("span", { class: "name", text: foodName(t, value) }));
 }
@@ -133,9 +133,9 @@ function seatBox(view, ui, s) {
   const badges = [];
   if (t.caller === s) badges.push(ui.el("span", { class: "badge lunch", text: "Lunch caller" }));
   const cards = t.up_cards
-    ? [...t.up_cards[s].map((k) => predator(ui, t, k, { small: true })), cardBack(ui)]
+    ? [...t.up_cards[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${i}` })), cardBack(ui)]
     : Array.from({ length: info.cards }, () => cardBack(ui));
-  return ui.el("div", { class: "seat-box" + (acting ? " acting" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s) } },
+  return ui.el("div", { class: "seat-box" + (acting ? " acting" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
     ui.el("div", { class: "seat-name" }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s),
       ui.el("span", { class: "pts", text: ` ${info.points} pts` })),
     ui.el("div", { class: "seat-status", text: status }), ...badges,
@@ -156,9 +156,9 @@ function myArea(view, ui) {
   const area = ui.el("div", { class: "my-area", style: { borderColor: ui.seatColor(view.seat) } });
   const passing = t.phase === "pass" && view.legal.length;
   const keeps = Object.fromEntries((t.keeps || []).map(([k, v]) => [k, v]));
-  const handRow = ui.el("div", { class: "my-hand" });
+  const handRow = ui.el("div", { class: "my-hand", dataset: { ref: `hand:${t.round}.${view.seat}` } });
   (t.hand || []).forEach((kind, i) => {
-    const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `if passed: ${keeps[kind]}` : "" });
+    const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `if passed: ${keeps[kind]}` : "", ref: `card:${t.round}.${view.seat}.${i}` });
     const action = { type: "pass", card: kind };
     if (passing && findLegal(view, action)) ui.markAction(card, action);
     handRow.append(card);
@@ -168,7 +168,7 @@ function myArea(view, ui) {
     ui.el("span", { class: "label", text: "Strength" }),
     ui.el("span", { class: "value", text: String(t.total ?? "") }),
     aqua.length ? ui.el("small", { text: `predators ${t.strength}, Aqua ${aqua.map((v) => (v < 0 ? `−${-v}` : String(v))).join(", ")}` }) : null);
-  const aquaRow = aqua.length ? ui.el("div", { class: "my-aqua" }, ui.el("small", { text: "Your Aqua cards:" }), aqua.map((v) => aquaCard(ui, v))) : null;
+  const aquaRow = aqua.length ? ui.el("div", { class: "my-aqua", dataset: { ref: `aqua:${t.round}.${view.seat}` } }, ui.el("small", { text: "Your Aqua cards:" }), aqua.map((v) => aquaCard(ui, v))) : null;
   const passInfo = t.passed ? ui.el("p", { class: "hint" },
     `Last pass: you gave ${t.names.predators[t.passed]} to ${ui.seatName(t.pass_to)} and got ${t.names.predators[t.received]} from ${ui.seatName(t.pass_from)}.`) : null;
   area.append(...[
@@ -246,8 +246,8 @@ function revealPanel(view, ui) {
     return ui.el("tr", { class: s === view.seat ? "me" : "" },
       ui.el("td", { class: "pos", text: String(pos + 1) }),
       ui.el("td", { class: "who" }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s), rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
-      ui.el("td", {}, ui.el("div", { class: "mini-hand" }, rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, strength: rev.card_strengths[s][i] })))),
-      ui.el("td", { class: "num", dataset: { label: "Aqua" }, text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
+      ui.el("td", {}, ui.el("div", { class: "mini-hand", dataset: { ref: `hand:${rev.round}.${s}` } }, rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, strength: rev.card_strengths[s][i], ref: `card:${rev.round}.${s}.${i}` })))),
+      ui.el("td", { class: "num", dataset: { label: "Aqua", ref: `aqua:${rev.round}.${s}` }, text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
       ui.el("td", { class: "num strong", dataset: { label: "Strength" }, text: String(rev.strength[s]) }),
       ui.el("td", { dataset: { label: "Played" } }, foodCard(ui, t, t.colours[s], rev.food[s], true)),
       ui.el("td", { dataset: { label: "Took" } }, tk ? foodCard(ui, t, tk.colour, tk.value, true)

@@ -54,7 +54,7 @@ function header(view, ui, placing, moving) {
     ui.el("p", { class: "mu-prompt", role: "status" }, ui.text(t.prompt), hint ? ui.el("span", { class: "mu-hint", text: ` ${hint}` }) : null),
     ui.el("div", { class: "mu-players" }, [0, 1].map((s) => playerChip(view, ui, s))),
     ui.el("div", { class: "mu-stats" },
-      ui.el("span", { text: `Deck: ${t.deck} card${t.deck === 1 ? "" : "s"}` }),
+      ui.el("span", { text: `Deck: ${t.deck} card${t.deck === 1 ? "" : "s"}`, dataset: { ref: "deck:museum" } }),
       ui.el("span", { text: `Cards placed: ${t.placements} of ${t.placements_total}` }),
       ui.el("span", { text: `Start: ${t.roles[t.start_player].toLowerCase()}` })));
 }
@@ -63,10 +63,10 @@ function playerChip(view, ui, s) {
   const t = view.table;
   const arrow = s === 0 ? "⟷ scores rows" : "↕ scores columns";
   const acting = view.to_act.includes(s);
-  return ui.el("div", { class: "mu-player" + (acting ? " acting" : "") + (view.seat === s ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s) } },
+  return ui.el("div", { class: "mu-player" + (acting ? " acting" : "") + (view.seat === s ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
     ui.el("b", {}, ui.el("i", { class: "mu-dot", style: { background: ui.seatColor(s) } }), ui.seatName(s)),
     ui.el("span", { text: `${t.roles[s]} · ${arrow}` }),
-    ui.el("span", { class: "mu-backs", title: `${t.hand_sizes[s]} card(s) in hand` },
+    ui.el("span", { class: "mu-backs", title: `${t.hand_sizes[s]} card(s) in hand`, dataset: { ref: `hand:${s}` } },
       Array.from({ length: t.hand_sizes[s] }, () => ui.el("i", { class: "mu-miniback" })), ` ${t.hand_sizes[s]} in hand`),
     ui.el("span", { class: "mu-running", title: "points so far, counting only the cards you can see and lines that surely score" },
       view.over ? "" : `so far: ${t.running[s]} pts`));
@@ -140,6 +140,8 @@ function board(view, ui, placing, moving) {
       }
       cell.dataset.x = String(x);
       cell.dataset.y = String(y);
+      // Refs (docs/refs.md): the square, and for a card its painting (when seen) and the two lines it lies in.
+      cell.dataset.ref = c ? [`cell:${k}`, c.card ? `card:${c.card.id}` : null, `row:${y}`, `column:${x}`].filter(Boolean).join(" ") : `cell:${k}`;
       grid.append(cell);
     }
     grid.append(lineBadge(ui, rowsInfo.get(y), "row", lilyRows.has(y), t.line_range));
@@ -151,11 +153,12 @@ function board(view, ui, placing, moving) {
 
 function lineBadge(ui, line, axis, lily, range) {
   if (!line) return ui.el("div", { class: `mu-badge ${axis} empty` });
+  const ref = `${axis}:${line.coord}`;
   const st = STATUS[line.status] || STATUS.unknown;
   const total = line.hidden ? `${line.known_total}+${"?".repeat(Math.min(line.hidden, 3))}` : String(line.known_total);
   const who = axis === "row" ? "row player" : "column player";
   return ui.el("div", {
-    class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""),
+    class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""), dataset: { ref },
     title: `${axis === "row" ? "Row" : "Column"} total ${total}: ${st.tip(range)}${line.points ? ` (${line.points} pts for the ${who} so far)` : ""}${lily ? "; part of a lily-pad run" : ""}`,
   },
   ui.el("span", { class: "sum", text: `Σ${total}` }),
@@ -225,6 +228,7 @@ function handArea(view, ui, placing) {
   const cards = t.hand.map((card) => {
     const node = cardEl(ui, card, {});
     node.classList.add("in-hand");
+    node.dataset.ref = `card:${card.id}`;
     if (placing) {
       if (ui.local.card === card.id) node.classList.add("selected");
       ui.markStep(node, "select-card", () => { ui.local.card = card.id; ui.rerender(); });
@@ -232,7 +236,7 @@ function handArea(view, ui, placing) {
     }
     return node;
   });
-  return ui.el("div", { class: "mu-hand-area", style: { borderColor: ui.seatColor(view.seat) } },
+  return ui.el("div", { class: "mu-hand-area", style: { borderColor: ui.seatColor(view.seat) }, dataset: { ref: `hand:${view.seat}` } },
     ui.el("h4", { text: `Your hand (${t.roles[view.seat].toLowerCase()})` }),
     ui.el("div", { class: "mu-hand" }, cards.length ? cards : ui.el("span", { class: "mu-hint", text: "No cards left." })));
 }

@@ -275,7 +275,7 @@ function marketRow(view, ui, pick) {
     const chosen = pick && pick.selected === i;
     const fits = m.spots ? m.spots.reduce((n, per) => n + per.length, 0) : null;
     const card = ui.el("button", {
-      type: "button", class: "market-tile" + (chosen ? " chosen" : ""), "aria-pressed": chosen ? "true" : "false",
+      type: "button", class: "market-tile" + (chosen ? " chosen" : ""), "aria-pressed": chosen ? "true" : "false", dataset: { ref: `market:${m.index}` },
       title: `${m.names}${fits !== null ? ` · fits ${fits} way${fits === 1 ? "" : "s"}` : ""}`,
     }, tileIcon(ui, t, m.colours, chosen ? pick.rot : 0, 64), ui.el("small", { text: m.names }));
     if (pick && !chosen) ui.markStep(card, `tile-${i}`, () => pick.select(i));
@@ -363,7 +363,7 @@ function ecosystemsPanel(view, ui) {
   const show = ui.local.show;
   return ui.el("section", { class: "ecosystems" },
     ui.el("h3", { text: "Ecosystems and their native Small Animals" }),
-    ui.el("div", { class: "eco-row" }, t.ecosystems.map((e) => ui.el("div", { class: "eco-card" },
+    ui.el("div", { class: "eco-row" }, t.ecosystems.map((e) => ui.el("div", { class: "eco-card", dataset: { ref: `ecosystem:${e.slot}` } },
       ui.el("div", { class: "eco-top" },
         ui.el("span", { class: "eco-num", text: String(e.number) }),
         ui.el("span", { class: "eco-kind " + (e.local ? "local" : "global"), text: e.local ? "Local" : "Global" })),

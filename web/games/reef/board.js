@@ -66,17 +66,19 @@ export function boardPanel(view, ui, turn, live) {
   });
 
   const layers = [];
+  // Refs (docs/refs.md) carry the seat: every board is one seat's. A coral names itself, its cell and its Reef.
   layers.push(ui.svg("g", { class: "corals" }, board.corals.map((c) => coralShape(ui, c.points, c.colour, {
     class: `coral c-${c.colour}` + (c.reef !== null && c.reef !== undefined ? " in-reef" : "") + (c.habitat ? " under-habitat" : ""),
     "data-reef": c.reef ?? undefined,
+    "data-ref": [`coral:${seat}.${c.cell[0]},${c.cell[1]}.${c.d}`, `hex:${seat}.${c.cell[0]},${c.cell[1]}`, c.reef !== null && c.reef !== undefined ? `reef:${seat}.${c.reef}` : null].filter(Boolean).join(" "),
   }))));
-  layers.push(ui.svg("g", { class: "tile-edges" }, board.tiles.map((tl) => ui.svg("polygon", { points: pts(shift(t.geometry.hex, tl.centre)), class: tl.hot_spot ? "hot" : "" }))));
+  layers.push(ui.svg("g", { class: "tile-edges" }, board.tiles.map((tl) => ui.svg("polygon", { points: pts(shift(t.geometry.hex, tl.centre)), class: tl.hot_spot ? "hot" : "", "data-ref": `hex:${seat}.${tl.q},${tl.r}` }))));
   layers.push(ui.svg("polygon", { class: "hot-centre", points: pts(board.hot_spot_hex) }));
   const [hx, hy] = board.hot_spot_centre;
   layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy - 0.1, "text-anchor": "middle", "font-size": 0.26, text: "Hot Spot" }));
   layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy + 0.22, "text-anchor": "middle", "font-size": 0.22, text: `#${board.hot_spot + 1}` }));
-  layers.push(ui.svg("g", { class: "habitats" }, board.habitats.map((h) => smallAnimal(ui, h))));
-  layers.push(ui.svg("g", { class: "larges" }, board.large.map((la, i) => largeAnimal(ui, la, i))));
+  layers.push(ui.svg("g", { class: "habitats" }, board.habitats.map((h) => smallAnimal(ui, h, seat))));
+  layers.push(ui.svg("g", { class: "larges" }, board.large.map((la, i) => largeAnimal(ui, la, i, seat))));
   if (turnHere && turnHere.mode === "place") layers.push(placeSpots(ui, t, turnHere));
   if (turnHere && turnHere.mode === "large") layers.push(...largeSpots(ui, turnHere));
   svgEl.append(...layers);
@@ -111,16 +113,16 @@ export function boardPanel(view, ui, turn, live) {
   const counts = `${board.tiles.filter((x) => !x.hot_spot).length} tiles · ${board.habitats.length} Small Animals · ${board.large.length} Large Animals`;
   return ui.el("section", { class: "reef-board-panel" },
     ui.el("div", { class: "board-top" }, tabs, back),
-    ui.el("div", { class: "board-frame", style: { borderColor: ui.seatColor(seat) } }, svgEl, zoomBar,
+    ui.el("div", { class: "board-frame", style: { borderColor: ui.seatColor(seat) }, dataset: { ref: `board:${seat}` } }, svgEl, zoomBar,
       ui.el("div", { class: "board-caption", text: `${reefOf(ui, seat)} · ${counts}` })));
 }
 
 const reefOf = (ui, seat) => (ui.seatName(seat) === "You" ? "Your reef" : `${ui.seatName(seat)}'s reef`);
 
-function smallAnimal(ui, h) {
+function smallAnimal(ui, h, seat) {
   const [x, y] = h.centre;
   const hex = hexAround([x, y], 0.93);
-  return ui.svg("g", { class: "small-animal" + (h.fresh ? " fresh" : "") + (h.covered_by !== null && h.covered_by !== undefined ? " covered" : "") },
+  return ui.svg("g", { class: "small-animal" + (h.fresh ? " fresh" : "") + (h.covered_by !== null && h.covered_by !== undefined ? " covered" : ""), "data-ref": h.at ? `habitat:${seat}.${h.at[0]},${h.at[1]}` : undefined },
     ui.svg("title", { text: `${h.species} (${h.points} pt${h.points === 1 ? "" : "s"})${h.fresh ? ", arrived this turn" : ""}` }),
     ui.svg("polygon", { class: "habitat-rim", points: pts(h.hex) }),
     ui.svg("polygon", { class: "animal-hex", points: pts(hex), fill: (CORAL[h.colour] || CORAL["."]).fill }),
@@ -143,7 +145,7 @@ function outline(hexes) {
 
 // A Large Animal: its cells darkened, its outline, and its points on the edge between two of its cells (never on a
 // cell's centre, where the Small Animal beneath is named). Its name is in the tooltip and the score panel.
-function largeAnimal(ui, la, i) {
+function largeAnimal(ui, la, i, seat) {
   const c = la.centres;
   let at = centroid(c);
   outer: for (let i = 0; i < c.length; i++) for (let j = i + 1; j < c.length; j++) {
@@ -153,7 +155,7 @@ function largeAnimal(ui, la, i) {
     }
   }
   const [x, y] = at;
-  return ui.svg("g", { class: "large-animal", "data-large": String(i) },
+  return ui.svg("g", { class: "large-animal", "data-large": String(i), "data-ref": `animal:${seat}.${i}` },
     ui.svg("title", { text: `${la.name}: ${la.points} points` }),
     la.hexes.map((hx) => ui.svg("polygon", { class: "large-fill", points: pts(hx) })),
     ui.svg("path", { class: "large-line", d: outline(la.hexes) }),

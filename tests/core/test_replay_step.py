@@ -1,0 +1,52 @@
+"""Bridge ``replay_step``: the replay viewer's door — any prefix of a record, seen from a seat the page names."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import shoal
+from shoal import bridge
+
+
+def ask(**req):
+    return json.loads(bridge.handle(json.dumps(req)))
+
+
+def finished(game: str, players: int, seed: int) -> dict:
+    match = shoal.new_match(game, players, seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+    return match.record()
+
+
+def test_every_prefix_shows_the_position_after_that_many_moves():
+    """Issue 11 §2: "stepping back and forward through every move" — forward, backward and jumps all agree."""
+    record = finished("brunch", 3, 4)
+    total = len(record["actions"])
+    order = list(range(0, total + 1, 7)) + [total, 3, total - 1, 0, 40, 39]
+    for upto in order:
+        answer = ask(cmd="replay_step", record=record, upto=upto, viewer=None)
+        expected = shoal.replay({**record, "actions": record["actions"][:upto]})
+        assert answer["ok"] and answer["total"] == total and answer["upto"] == upto
+        assert answer["view"] == json.loads(json.dumps(expected.view(None)))
+        assert answer["move"] == (record["actions"][upto - 1] if upto else None)
+        assert answer["over"] == (upto == total)
+
+
+def test_a_seat_view_in_a_replay_hides_the_other_hands():
+    """Secrecy: a replay from seat 0 is exactly Match.view(0), never more."""
+    record = finished("museum", 2, 9)
+    answer = ask(cmd="replay_step", record=record, upto=4, viewer=0)
+    assert answer["view"] == json.loads(json.dumps(shoal.replay({**record, "actions": record["actions"][:4]}).view(0)))
+
+
+def test_a_bad_record_or_step_is_refused_with_a_reason():
+    record = finished("museum", 2, 1)
+    bad = ask(cmd="replay_step", record={**record, "actions": [[0, {"type": "nonsense"}]]}, upto=1)
+    assert not bad["ok"] and "illegal" in bad["error"]
+    for upto in (-1, len(record["actions"]) + 1, "3", None):
+        out = ask(cmd="replay_step", record=record, upto=upto, viewer=None) if upto is not None else ask(cmd="replay_step", record=record, upto=1.5)
+        assert not out["ok"] and "upto" in out["error"]

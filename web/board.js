@@ -1,0 +1,76 @@
+// Drawing one table without the engine: the site's build facts, a game's renderer (and its CSS), the `ui` object a
+// renderer draws with, and the highlighting of named things (`data-ref`). Shared by the lesson/replay viewer, the
+// embed API and the Learn pages; nothing here needs Python, so a lesson's first board paints before Python boots.
+import { el, svg } from "./dom.js";
+
+export const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
+export const seatColor = (s) => SEAT_COLORS[s % SEAT_COLORS.length];
+const BASE = new URL("./", import.meta.url);
+
+let siteInfo = null;
+/** build-info.json and games.json of the site this module belongs to (fetched once per page). */
+export function site() {
+  siteInfo ??= (async () => {
+    const build = await (await fetch(new URL("build-info.json", BASE), { cache: "no-cache" })).json();
+    const games = await (await fetch(new URL(`games.json?v=${build.stamp}`, BASE))).json();
+    return { build, games, game: (id) => games.find((g) => g.id === id) };
+  })();
+  return siteInfo;
+}
+
+/** Link a stylesheet of this site into the document once (`name` is a path under the site, without ".css"). */
+export async function ensureCss(name) {
+  const id = `css-${name.replace(/\W/g, "-")}`;
+  if (document.getElementById(id)) return;
+  const { build } = await site();
+  document.head.append(el("link", { id, rel: "stylesheet", href: new URL(`${name}.css?v=${build.stamp}`, BASE).href }));
+}
+
+/** A game's renderer module; its stylesheet is linked into the document once. */
+export async function loadRenderer(id) {
+  const { build } = await site();
+  if (!build.renderers.includes(id)) throw new Error(`no renderer for ${id}`);
+  if (build.styles.includes(id) && !document.getElementById(`css-${id}`)) {
+    document.head.append(el("link", { id: `css-${id}`, rel: "stylesheet", href: new URL(`games/${id}.css?v=${build.stamp}`, BASE).href }));
+  }
+  return (await import(new URL(`games/${id}.js?v=${build.stamp}`, BASE).href)).default;
+}
+
+/** The `ui` a renderer draws with (see web/RENDERERS.md). `act(action)` is what a click on a legal action does. */
+export function makeUi({ act, local = {}, rerender = () => {}, seatName = (s) => `Player ${s + 1}`, isHuman = () => true }) {
+  const nameSeats = (text) => String(text).replace(/\{seat:(\d+)\}/g, (_, n) => seatName(+n));
+  return {
+    el, svg, act, local, rerender, seatName, text: nameSeats, seatColor, isHuman,
+    markAction(node, action) {
+      node.dataset.action = JSON.stringify(action);
+      node.classList.add("actionable");
+      node.addEventListener("click", (e) => { e.stopPropagation(); act(action); });
+      return node;
+    },
+    markStep(node, name, onclick) {
+      node.dataset.step = name;
+      node.classList.add("steppable");
+      node.addEventListener("click", (e) => { e.stopPropagation(); onclick(e); });
+      return node;
+    },
+    actionButton(label, action, attrs = {}) { return this.markAction(el("button", { type: "button", ...attrs }, label), action); },
+  };
+}
+
+/** The refs an element draws: `data-ref` holds one ref or several separated by spaces ("cell:1,2 card:10"). */
+export const refsOf = (node) => (node.dataset.ref || "").split(/\s+/).filter(Boolean);
+
+/** Mark with class `hl` exactly the `[data-ref]` elements inside `root` that draw one of `refs`; clear the rest. */
+export function highlight(root, refs) {
+  const want = new Set(refs || []);
+  let found = 0;
+  for (const node of root.querySelectorAll("[data-ref]")) {
+    const on = refsOf(node).some((r) => want.has(r));
+    node.classList.toggle("hl", on);
+    found += on;
+  }
+  return found;
+}
+
+/** Engine text for people: {seat:N} becomes the name the reader knows. */
+export const nameSeatsWith = (seatName) => (text) => String(text).replace(/\{seat:(\d+)\}/g, (_, n) => seatName(+n));

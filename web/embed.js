@@ -1,0 +1,125 @@
+// The embed API: `Shoal.mount(element, options)` and the `<shoal-board>` custom element. Every board on a page
+// shares ONE engine worker (one Python runtime), started when the first board mounts; each board plays on its own
+// named match in the bridge. Lessons paint from their precomputed views before Python has booted.
+//
+//   import { Shoal } from "./shoal/embed.js";
+//   const board = await Shoal.mount(document.querySelector("#b"), { lesson: "shoal/lessons/museum-lines.json" });
+//   board.on("step", (e) => console.log(e.step)); board.next();
+//
+// Options: lesson (URL or compiled object), record (URL or object: a replay), or a fresh deal (game, players, seats,
+// seed, options, names); viewer (a seat, or null for the spectator), step, watch, size ("small" | "medium" |
+// "large" | a CSS width), botDelay, playOn (false hides "play on from here"). See docs/embedding.md.
+import { Engine } from "./engine.js";
+import { site } from "./board.js";
+import { openViewer } from "./viewer.js";
+
+let engine = null;
+let boards = 0;
+const progressListeners = new Set();
+
+/** The page's one engine worker, started on first use. */
+async function sharedEngine() {
+  if (!engine) {
+    const { build } = await site();
+    engine ??= new Engine(build.stamp, (stage) => { for (const f of progressListeners) f(stage); });
+    engine.ready.catch(() => {});
+  }
+  return engine;
+}
+
+// Files named by an author (a lesson, a record) come from this same site: the site makes no outside request.
+async function fetchJson(ref) {
+  const url = new URL(ref, document.baseURI);
+  if (url.origin !== location.origin) throw new Error("lessons and records must come from this site");
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${r.status} for ${url.pathname}`);
+  return r.json();
+}
+
+const SIZES = { small: "420px", medium: "720px", large: "1100px" };
+
+class Handle {
+  constructor(element, opts) {
+    this.element = element;
+    this.listeners = {};
+    this.ready = this.open(opts);
+  }
+
+  async open(opts) {
+    const eng = await sharedEngine();
+    const lesson = typeof opts.lesson === "string" ? await fetchJson(opts.lesson) : opts.lesson;
+    const record = typeof opts.record === "string" ? await fetchJson(opts.record) : opts.record;
+    const deal = lesson || record ? null : { game: opts.game, players: opts.players, seats: opts.seats, seed: opts.seed, options: opts.options, names: opts.names };
+    this.element.classList.add("shoal-embed");
+    const size = SIZES[opts.size] || opts.size;
+    if (size) this.element.style.setProperty("--shoal-width", size);
+    this.match = `board-${++boards}`;
+    this.viewer = await openViewer(this.element, {
+      lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
+      botDelay: opts.botDelay, engine: () => eng, match: this.match, emit: (type, detail) => this.fire(type, detail),
+    });
+    return this;
+  }
+
+  on(type, fn) { (this.listeners[type] ||= []).push(fn); return this; }
+  off(type, fn) { this.listeners[type] = (this.listeners[type] || []).filter((f) => f !== fn); return this; }
+
+  fire(type, detail) {
+    for (const fn of this.listeners[type] || []) fn(detail);
+    this.element.dispatchEvent(new CustomEvent(`shoal-${type}`, { detail, bubbles: true }));
+  }
+
+  get step() { return this.viewer ? this.viewer.index : 0; }
+  goTo(step) { return this.ready.then(() => this.viewer.goTo(step)); }
+  next() { return this.ready.then(() => this.viewer.next()); }
+  prev() { return this.ready.then(() => this.viewer.prev()); }
+  destroy() { return this.ready.then(() => this.viewer.destroy(), () => {}); }
+}
+
+export const Shoal = {
+  /** Mount a board into `element`; resolves with its handle once the first board is painted. */
+  async mount(element, options = {}) {
+    const handle = new Handle(element, options);
+    await handle.ready;
+    return handle;
+  },
+  /** The one engine worker the boards of this page share (for tests and the curious). */
+  engine: sharedEngine,
+};
+
+// ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
+const ATTRS = ["lesson", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size", "names", "bot-delay", "play-on"];
+
+function optionsFrom(node) {
+  const a = (n) => node.getAttribute(n);
+  const int = (n) => (a(n) === null || a(n) === "" ? undefined : parseInt(a(n), 10));
+  const opts = {
+    lesson: a("lesson") || undefined, record: a("record") || undefined, game: a("game") || undefined,
+    players: int("players"), seats: a("seats") ? a("seats").split(",") : undefined, seed: int("seed"),
+    names: a("names") ? a("names").split(",") : undefined, step: int("step"), size: a("size") || undefined,
+    watch: node.hasAttribute("watch") && a("watch") !== "0", botDelay: int("bot-delay"), playOn: a("play-on") !== "false",
+    viewer: a("viewer") === null || a("viewer") === "" || a("viewer") === "spectator" ? null : int("viewer"),
+  };
+  const options = a("options");
+  if (options) opts.options = JSON.parse(options);
+  return opts;
+}
+
+class ShoalBoard extends HTMLElement {
+  connectedCallback() {
+    if (this.handle) return;
+    this.handle = new Handle(this, optionsFrom(this));
+    this.handle.ready.then(() => this.dispatchEvent(new CustomEvent("shoal-ready", { bubbles: true })),
+      (err) => { this.textContent = `This board could not open: ${err.message}`; this.dataset.status = "error"; });
+  }
+
+  disconnectedCallback() { if (this.handle) { this.handle.destroy(); this.handle = null; } }
+  goTo(step) { return this.handle.goTo(step); }
+  next() { return this.handle.next(); }
+  prev() { return this.handle.prev(); }
+  on(type, fn) { return this.handle.on(type, fn); }
+  static get observedAttributes() { return ATTRS; }
+}
+
+if (!customElements.get("shoal-board")) customElements.define("shoal-board", ShoalBoard);
+window.Shoal = Shoal;

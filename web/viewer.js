@@ -1,0 +1,449 @@
+// The step viewer: a lesson (precomputed steps, painted without Python), a replay of any record (views from the
+// engine's replay_step), or a live game (a fresh deal, or "play on from here"). One module for the site's lesson and
+// replay pages, the end screen's "Replay this game" and every embedded board (web/embed.js).
+//
+// It never decides a rule: lesson steps carry the engine's views; answers are checked by the engine (lesson_answer);
+// live moves go through the bridge's play/bots on the board's own named match.
+import { el } from "./dom.js";
+import { ensureCss, highlight, loadRenderer, makeUi, nameSeatsWith, seatColor, site } from "./board.js";
+import { renderOutcome } from "./outcome.js";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const isSeat = (s) => Number.isInteger(s) && s >= 0;
+
+/**
+ * Open a viewer in `host`. Options:
+ *  lesson   a compiled lesson (format "shoal-lesson"): steps painted at once
+ *  record   a record to replay (views from the engine); `seats`/`names` in it name the players
+ *  deal     {game, players, seats, seed, options}: a live game
+ *  viewer   the seat whose view to show (replay / live); null = spectator
+ *  ownSeat  a seat the reader may also see in a replay of a hidden-information game (their own game, one human)
+ *  step     the step to open at
+ *  watch    live game: nobody at the device acts, bots play every seat, spectator's view
+ *  engine   () => Engine (the page's shared worker; created only when first needed)
+ *  match    the bridge match name this board uses (distinct per board on a page)
+ *  emit     (type, detail) => void: "step", "move", "over"
+ *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
+ *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
+ *  botDelay milliseconds before a bot moves (default 450)
+ */
+export async function openViewer(host, opts) {
+  const v = new Viewer(host, opts);
+  await v.start();
+  return v;
+}
+
+class Viewer {
+  constructor(host, opts) {
+    this.host = host;
+    this.opts = opts;
+    this.match = opts.match || "main";
+    this.emit = opts.emit || (() => {});
+    this.botDelay = Math.max(0, opts.botDelay ?? 450);
+    this.root = el("div", { class: "shoal-view", tabindex: "0" });
+    this.busy = 0;
+    this.destroyed = false;
+    this.onKey = (e) => this.key(e);
+    (opts.keys || this.root).addEventListener("keydown", this.onKey);
+    host.replaceChildren(this.root);
+  }
+
+  async start() {
+    const o = this.opts;
+    this.setStatus("loading");
+    const { game } = await site();
+    ensureCss("viewer");
+    if (o.lesson) {
+      const L = o.lesson;
+      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) throw new Error("that file is not a compiled Shoal lesson");
+      this.kind = "lesson";
+      this.info = game(L.game);
+      this.lesson = L;
+      this.total = L.steps.length - 1;
+      this.names = [];
+      this.seats = [];
+    } else if (o.record) {
+      const R = o.record;
+      this.kind = "replay";
+      this.info = game(R && R.game);
+      if (!this.info) throw new Error("that is not a Shoal game record");
+      this.record = R;
+      this.seats = Array.isArray(R.seats) ? R.seats : [];
+      this.names = Array.isArray(R.names) ? R.names.map((n) => String(n || "").slice(0, 16)) : [];
+      this.replayViews = new Map(); // "upto/viewer" -> engine answer
+      this.allowed = this.replaySeats();
+      this.viewer = this.allowed.includes(o.viewer) ? o.viewer : null;
+      this.total = null;
+    } else if (o.deal) {
+      this.kind = "game";
+      this.info = game(o.deal.game);
+    }
+    if (!this.info) throw new Error("unknown game");
+    this.renderer = await loadRenderer(this.info.id);
+    this.root.classList.add(`sv-${this.kind}`);
+    if (this.kind === "game") return this.startDeal(o.deal);
+    if (this.kind === "replay") {
+      const first = await this.replayAt(0);
+      this.total = first.total;
+    }
+    const at = Number.isInteger(o.step) ? o.step : this.kind === "replay" ? this.total : 0;
+    await this.goTo(at);
+  }
+
+  // ---- which seats a replay may show ------------------------------------------------------------------------------
+  // A spectator's view always. Every seat when the game hides nothing between seats (AQUA). Otherwise only the seat
+  // of the one person who played it on this device (ownSeat): a shared link never shows anybody's hand.
+  replaySeats() {
+    const n = this.record.players;
+    if (!this.info.private_views) return [null, ...Array.from({ length: n }, (_, s) => s)];
+    return isSeat(this.opts.ownSeat) && this.opts.ownSeat < n ? [null, this.opts.ownSeat] : [null];
+  }
+
+  async replayAt(upto, viewer = this.viewer) {
+    const key = `${upto}/${viewer}`;
+    if (!this.replayViews.has(key)) {
+      const { seats: _s, names: _n, ...clean } = this.record;
+      const answer = await this.call("replay_step", { record: clean, upto, viewer });
+      this.replayViews.set(key, answer);
+    }
+    return this.replayViews.get(key);
+  }
+
+  engine() { return this.opts.engine(); }
+
+  async call(cmd, args = {}) {
+    this.busy++;
+    this.usedEngine = true;
+    this.root.dataset.busy = "1";
+    try {
+      return await this.engine().call(cmd, { match: this.match, ...args });
+    } finally {
+      if (--this.busy === 0) delete this.root.dataset.busy;
+    }
+  }
+
+  setStatus(s) {
+    this.root.dataset.status = s;
+    if (this.opts.status) this.opts.status(s);
+  }
+
+  seatName(seat) {
+    if (seat === null || seat === undefined) return "Spectator";
+    if (this.names[seat]) return this.names[seat];
+    const kind = this.seats[seat];
+    if (kind && kind !== "human") return `Bot ${seat + 1}`;
+    const q = this.kind === "lesson" && this.question();
+    if (q && q.seat === seat) return "You";
+    if (this.kind === "game" && this.live && this.live.seats.filter((k) => k === "human").length === 1 && kind === "human") return "You";
+    return `Player ${seat + 1}`;
+  }
+
+  // ---- stepping -----------------------------------------------------------------------------------------------------
+  question() { return this.kind === "lesson" ? this.lesson.steps[this.index]?.question || null : null; }
+
+  async goTo(step) {
+    if (this.destroyed || this.live || this.total === null) return;
+    const to = Math.max(0, Math.min(this.total, Number(step) | 0));
+    this.index = to;
+    this.answer = null;
+    this.asked = null;
+    this.local = {};
+    if (this.kind === "lesson") {
+      this.stepView = this.lesson.steps[to].view;
+      this.setStatus("lesson");
+    } else {
+      this.setStatus("replay");
+      const got = await this.replayAt(to);
+      if (this.index !== to) return; // a later click won
+      this.stepView = got.view;
+      this.stepMove = got.move;
+    }
+    this.draw();
+    this.emit("step", { step: to, steps: this.total + 1 });
+    if (this.question()) this.prepareQuestion(to);
+  }
+
+  next() { return this.goTo(this.index + 1); }
+  prev() { return this.goTo(this.index - 1); }
+
+  key(e) {
+    if (this.live || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
+    const moves = { ArrowRight: () => this.next(), ArrowLeft: () => this.prev(), Home: () => this.goTo(0), End: () => this.goTo(this.total) };
+    if (moves[e.key]) { e.preventDefault(); moves[e.key](); }
+  }
+
+  // A question's board must offer the asked seat's legal moves: the precomputed view does when it is that seat's
+  // own view; otherwise the engine opens the position (in the background) and the board waits for it.
+  async prepareQuestion(step) {
+    const q = this.question();
+    const view = this.stepView;
+    if (view.seat === q.seat && view.legal.length) { this.asked = view; this.draw(); return; }
+    try {
+      const got = await this.call("lesson_open", { lesson: this.lesson.source, step, viewer: q.seat });
+      if (this.index === step && !this.live) { this.asked = got.view; this.draw(); }
+    } catch (err) {
+      this.error = err.message;
+      this.draw();
+    }
+  }
+
+  async answerQuestion(action) {
+    if (this.busy || this.answer) return;
+    const step = this.index;
+    this.pending = true;
+    this.draw();
+    try {
+      const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
+      if (this.index !== step) return;
+      this.answer = got;
+      this.emit("move", { step, action, right: got.right });
+    } catch (err) {
+      this.error = err.message;
+    } finally {
+      this.pending = false;
+    }
+    this.draw();
+  }
+
+  // ---- play on from here / a live game ----------------------------------------------------------------------------
+  async playOn(seats) {
+    const players = this.kind === "lesson" ? this.lesson.players : this.record.players;
+    seats = Array.from({ length: players }, (_, s) => (seats && seats[s]) || (s === 0 ? "human" : "bot"));
+    let answer;
+    if (this.kind === "lesson") {
+      answer = await this.call("lesson_open", { lesson: this.lesson.source, step: this.index, viewer: null });
+    } else {
+      const { seats: _s, names: _n, ...clean } = this.record;
+      answer = await this.call("load", { record: { ...clean, actions: clean.actions.slice(0, this.index) }, viewer: null });
+    }
+    this.beginLive(seats, [], answer);
+  }
+
+  async startDeal(deal) {
+    const players = deal.players || this.info.min_players;
+    const seats = Array.from({ length: players }, (_, s) => (deal.seats || [])[s] || (s === 0 ? "human" : "bot"));
+    const answer = await this.call("new", { game: this.info.id, players, seed: deal.seed ?? 0, options: deal.options || {}, viewer: null });
+    this.beginLive(this.opts.watch ? seats.map((k) => (k === "human" ? "bot" : k)) : seats, deal.names || [], answer);
+  }
+
+  beginLive(seats, names, answer) {
+    this.kind = "game";
+    this.root.classList.remove("sv-lesson", "sv-replay");
+    this.root.classList.add("sv-game");
+    this.seats = seats;
+    this.names = names.map((n) => String(n || "").slice(0, 16));
+    const humans = seats.flatMap((k, s) => (k === "human" ? [s] : []));
+    this.live = { answer, viewer: this.opts.watch ? null : humans[0] ?? (isSeat(this.opts.viewer) ? this.opts.viewer : null), local: {}, passTo: null };
+    this.setStatus("playing");
+    return this.advance();
+  }
+
+  botName(kind) {
+    const bots = this.info.bots;
+    if (kind !== "bot") return kind;
+    return bots.includes("normal") ? "normal" : bots[bots.length - 1];
+  }
+
+  async advance() {
+    const live = this.live;
+    if (this.advancing) return;
+    this.advancing = true;
+    try {
+      for (;;) {
+        if (this.destroyed) return;
+        const ans = live.answer;
+        if (ans.over) {
+          if (ans.view.seat !== live.viewer) live.answer = await this.call("view", { viewer: live.viewer });
+          this.setStatus("over");
+          this.draw();
+          this.emit("over", { scores: live.answer.view.outcome.scores, winners: live.answer.view.outcome.winners });
+          return;
+        }
+        const bots = ans.to_act.filter((s) => this.seats[s] !== "human");
+        if (bots.length) {
+          if (this.botDelay) { this.draw(); await sleep(this.botDelay); }
+          const got = await this.call("bots", { seats: bots.map((s) => [s, this.botName(this.seats[s])]), viewer: live.viewer });
+          live.answer = got;
+          for (const [seat, action] of got.actions) this.emit("move", { seat, action });
+          continue;
+        }
+        const target = ans.to_act.includes(live.viewer) ? live.viewer : ans.to_act[0];
+        if (target !== live.viewer) {
+          const humans = this.seats.filter((k) => k === "human").length;
+          live.viewer = target;
+          live.local = {};
+          if (humans > 1 && this.info.private_views) { live.passTo = target; this.draw(); return; }
+        }
+        if (ans.view.seat !== live.viewer) { live.answer = await this.call("view", { viewer: live.viewer }); continue; }
+        this.draw();
+        return;
+      }
+    } catch (err) {
+      this.error = err.message;
+      this.draw();
+    } finally {
+      this.advancing = false;
+    }
+  }
+
+  async act(action) {
+    const live = this.live;
+    if (!live || live.answer.over || this.advancing || this.busy) return;
+    try {
+      live.answer = await this.call("play", { seat: live.viewer, action, viewer: live.viewer });
+      live.local = {};
+      this.error = null;
+      this.emit("move", { seat: live.viewer, action });
+    } catch (err) {
+      this.error = err.message;
+      this.draw();
+      return;
+    }
+    await this.advance();
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------------------------------
+  draw() {
+    if (this.destroyed) return;
+    const live = this.live;
+    const view = live ? live.answer.view : this.answer ? this.answer.view : this.asked || this.stepView;
+    const q = !live && this.question();
+    const ui = makeUi({
+      act: live ? (a) => this.act(a) : q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
+      local: live ? live.local : this.local,
+      rerender: () => this.draw(),
+      seatName: (s) => this.seatName(s),
+      isHuman: (s) => (live ? this.seats[s] === "human" : true),
+    });
+    const text = nameSeatsWith((s) => this.seatName(s));
+    const board = el("div", { class: `sv-board table game-${this.info.id}` });
+    const shown = live || (q && !this.answer) ? view : { ...view, legal: [] }; // only questions and live games are playable
+    const passing = live && live.passTo !== null;
+    if (passing) {
+      board.append(el("div", { class: "pass" },
+        el("p", { text: `Pass the device to ${this.seatName(live.passTo)}.` }),
+        el("button", { type: "button", class: "primary", dataset: { step: "continue" }, onclick: async () => {
+          live.passTo = null;
+          live.answer = await this.call("view", { viewer: live.viewer });
+          this.advance();
+        }, text: `I am ${this.seatName(live.passTo)}: show my table` })));
+    } else {
+      this.renderer.render(board, shown, ui);
+    }
+    const parts = live ? [this.head(view, text), board] : [this.head(view, text), this.caption(text), board, this.nav()];
+    if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
+    if (view.over && !passing) {
+      const sheet = el("div", { class: "outcome" });
+      if (this.renderer.renderOutcome) this.renderer.renderOutcome(sheet, view, ui);
+      renderOutcome(sheet, view, ui);
+      parts.push(sheet);
+      if (live) parts.push(this.replayButton());
+    }
+    const side = el("aside", { class: "sv-side" },
+      live ? null : el("ol", { class: "sv-steps" }, this.stepList()),
+      el("h4", { text: "Log" }),
+      el("ol", { class: "log" }, passing ? [] : view.log.map((line) => el("li", { text: text(line) }))));
+    const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.nav : null;
+    this.root.replaceChildren(el("div", { class: "sv-main" }, parts), side);
+    if (!live && this.kind === "lesson") highlight(this.root, this.answer ? this.answer.highlight || [] : this.lesson.steps[this.index].highlight || []);
+    this.root.dataset.baseHighlight = JSON.stringify(!live && this.kind === "lesson" ? this.lesson.steps[this.index].highlight || [] : []);
+    const log = side.querySelector(".log");
+    log.scrollTop = log.scrollHeight;
+    const cur = side.querySelector(".sv-steps .current");
+    if (cur && cur.scrollIntoView && side.scrollHeight > side.clientHeight) cur.scrollIntoView({ block: "nearest" });
+    if (focused) this.root.querySelector(`[data-nav="${focused}"]`)?.focus();
+    this.root.dataset.step = String(this.index ?? "");
+    this.root.dataset.painted = "1";
+  }
+
+  head(view, text) {
+    const title = this.kind === "lesson" && !this.live ? this.lesson.title : this.live ? this.info.title : `Replay: ${this.info.title}`;
+    const live = this.live;
+    let turn = "";
+    if (live) {
+      turn = view.over ? "The game is over." : view.to_act.includes(live.viewer) && this.seats[live.viewer] === "human" ? `${this.seatName(live.viewer)} to act.` :
+        view.to_act.length ? `Waiting for ${view.to_act.map((s) => this.seatName(s)).join(", ")}…` : "";
+    }
+    const chips = el("span", { class: "seats-bar" }, Array.from({ length: view.players }, (_, s) =>
+      el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === view.seat ? " viewer" : ""), style: { borderColor: seatColor(s) } },
+        el("i", { style: { background: seatColor(s) } }), this.seatName(s))));
+    return el("div", { class: "sv-head" }, el("h3", { text: title }), chips, turn ? el("p", { class: "turn", role: "status", text: turn }) : null);
+  }
+
+  caption(text) {
+    if (this.kind === "lesson") {
+      const step = this.lesson.steps[this.index];
+      const q = step.question;
+      const box = el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: text(step.comment || "") }));
+      if (q) {
+        const ans = this.answer;
+        box.append(el("div", { class: "sv-question" },
+          el("p", { class: "sv-prompt" }, el("strong", { text: "Your move: " }), text(q.prompt)),
+          this.pending ? el("p", { class: "hint", text: "Checking your move…" }) : null,
+          !ans && !this.asked ? el("p", { class: "hint", text: "Getting the board ready for your move…" }) : null,
+          ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status", dataset: { answer: ans.right ? "right" : "wrong" }, text: text(ans.reply) }) : null,
+          ans ? el("button", { type: "button", dataset: { nav: "retry" }, onclick: () => { this.answer = null; this.local = {}; this.draw(); }, text: ans.right ? "Try it again" : "Try again" }) : null));
+      }
+      return box;
+    }
+    const move = this.stepMove;
+    const note = this.index === 0 ? "The starting position." : `Move ${this.index} of ${this.total}, by ${this.seatName(move[0])}.`;
+    return el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: note }));
+  }
+
+  nav() {
+    const at = this.index, last = this.total;
+    const btn = (nav, label, to, title) => el("button", { type: "button", dataset: { nav }, title, "aria-label": title, disabled: to === at || to < 0 || to > last, onclick: () => this.goTo(to), text: label });
+    const bar = el("div", { class: "sv-nav" },
+      btn("first", "«", 0, "First step"), btn("prev", "◀", at - 1, "Previous step"),
+      el("span", { class: "sv-count", text: `${at + (this.kind === "lesson" ? 1 : 0)} / ${last + (this.kind === "lesson" ? 1 : 0)}` }),
+      btn("next", "▶", at + 1, "Next step"), btn("last", "»", last, "Last step"));
+    if (this.kind === "replay" && this.allowed.length > 1) {
+      bar.append(el("label", { class: "sv-seat" }, "View from ", el("select", {
+        dataset: { nav: "seat" },
+        onchange: (e) => { this.viewer = e.target.value === "" ? null : +e.target.value; this.goTo(this.index); },
+      }, this.allowed.map((s) => el("option", { value: s === null ? "" : String(s), selected: s === this.viewer, text: s === null ? "the spectator" : this.seatName(s) })))));
+    }
+    if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
+    return bar;
+  }
+
+  playOnForm() {
+    const players = this.stepView.players;
+    const kinds = ["human", "bot"];
+    const chosen = Array.from({ length: players }, (_, s) => (s === 0 ? "human" : "bot"));
+    return el("details", { class: "sv-playon" }, el("summary", { dataset: { nav: "play-on" }, text: "Play on from here" }),
+      Array.from({ length: players }, (_, s) => el("label", {}, `Seat ${s + 1} `, el("select", { dataset: { seat: String(s) }, onchange: (e) => { chosen[s] = e.target.value; } },
+        kinds.map((k) => el("option", { value: k, selected: k === chosen[s], text: k === "human" ? "Human" : "Bot" }))))),
+      el("button", { type: "button", class: "primary", dataset: { nav: "start-play-on" }, onclick: () => this.playOn(chosen).catch((e) => { this.error = e.message; this.draw(); }), text: "Start" }));
+  }
+
+  stepList() {
+    if (this.kind === "lesson") {
+      return this.lesson.steps.map((s, i) => el("li", { class: i === this.index ? "current" : "" },
+        el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i) },
+          s.question ? el("b", { text: "? " }) : null, nameSeatsWith((x) => this.seatName(x))(s.comment || `Step ${i + 1}`))));
+    }
+    return Array.from({ length: this.total + 1 }, (_, i) => el("li", { class: i === this.index ? "current" : "" },
+      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i), text: i === 0 ? "Start" : `Move ${i}` })));
+  }
+
+  replayButton() {
+    return el("button", { type: "button", dataset: { nav: "replay" }, onclick: async () => {
+      const { record } = await this.call("record");
+      const humans = this.seats.flatMap((k, s) => (k === "human" ? [s] : []));
+      this.live = null;
+      this.kind = null;
+      Object.assign(this.opts, { record: { ...record, seats: this.seats, names: this.names }, lesson: null, deal: null, ownSeat: humans.length === 1 ? humans[0] : null, step: null, viewer: null });
+      this.root.className = "shoal-view";
+      await this.start();
+    }, text: "Replay this game" });
+  }
+
+  destroy() {
+    this.destroyed = true;
+    (this.opts.keys || this.root).removeEventListener("keydown", this.onKey);
+    this.root.remove();
+    if (this.usedEngine && this.match !== "main") this.engine().call("close", { match: this.match }).catch(() => {});
+  }
+}
