@@ -167,6 +167,17 @@ def copy_web(out: Path, stamp: str) -> None:
     from shoal import GAMES  # the lobby paints from this before Python has booted in the browser
 
     (out / "games.json").write_text(json.dumps([g.info() for g in GAMES.values()], indent=1) + "\n")
+    # Example pages that embed the site (examples/teaching.html): shipped under examples/, URLs stamped like web/'s.
+    for path in sorted((ROOT / "examples").rglob("*")):
+        if path.is_file() and path.suffix in WEB_SUFFIXES:
+            dest = out / "examples" / path.relative_to(ROOT / "examples")
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if path.suffix == ".html":
+                dest.write_text(csp.add_meta(stamp_urls(path.read_text(), stamp)))
+            elif path.suffix == ".js":
+                dest.write_text(stamp_urls(path.read_text(), stamp))
+            else:
+                shutil.copyfile(path, dest)
     games = sorted(p.stem for p in (web / "games").glob("*.js"))
     styles = sorted(p.stem for p in (web / "games").glob("*.css"))
     (out / "build-info.json").write_text(

@@ -333,13 +333,12 @@ let viewing = false; // a lesson or replay is on screen (the lobby must not take
 async function showViewer(opts) {
   current = null;
   viewing = true;
-  screen.replaceChildren(el("p", { class: "loading", text: "Opening…" }));
   const host = el("div", { class: "viewer-page" });
+  screen.replaceChildren(host);
   const viewer = await openViewer(host, {
     ...opts, engine: () => engine, match: "main", keys: document, botDelay,
     emit: tellParent, status: (s) => setStatus(s === "loading" ? "loading" : s),
   });
-  screen.replaceChildren(host);
   viewer.root.focus({ preventScroll: true });
   window.shoal.viewer = () => (viewer.live ? viewer.live.viewer : viewer.viewer ?? null);
   return viewer;

@@ -15,13 +15,13 @@ import { openViewer } from "./viewer.js";
 
 let engine = null;
 let boards = 0;
-const progressListeners = new Set();
+let stamp = "";
 
-/** The page's one engine worker, started on first use. */
-async function sharedEngine() {
+/** The page's one engine worker. Boards paint first; the worker starts right after the first paint (or as soon as a
+    board needs it), so Python's boot never delays a lesson's board. */
+function sharedEngine() {
   if (!engine) {
-    const { build } = await site();
-    engine ??= new Engine(build.stamp, (stage) => { for (const f of progressListeners) f(stage); });
+    engine = new Engine(stamp, () => {});
     engine.ready.catch(() => {});
   }
   return engine;
@@ -46,9 +46,15 @@ class Handle {
   }
 
   async open(opts) {
-    const eng = await sharedEngine();
+    stamp = (await site()).build.stamp;
     const lesson = typeof opts.lesson === "string" ? await fetchJson(opts.lesson) : opts.lesson;
     const record = typeof opts.record === "string" ? await fetchJson(opts.record) : opts.record;
+    // `question: "first"` (or a number: the n-th question, from 1) opens a lesson at one of its questions.
+    if (lesson && opts.question !== undefined && Array.isArray(lesson.steps)) {
+      const asks = lesson.steps.flatMap((st, i) => (st.question ? [i] : []));
+      const n = opts.question === "first" ? 1 : parseInt(opts.question, 10);
+      if (asks[n - 1] !== undefined) opts = { ...opts, step: asks[n - 1] };
+    }
     const deal = lesson || record ? null : { game: opts.game, players: opts.players, seats: opts.seats, seed: opts.seed, options: opts.options, names: opts.names };
     this.element.classList.add("shoal-embed");
     const size = SIZES[opts.size] || opts.size;
@@ -56,8 +62,9 @@ class Handle {
     this.match = `board-${++boards}`;
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
-      botDelay: opts.botDelay, engine: () => eng, match: this.match, emit: (type, detail) => this.fire(type, detail),
+      botDelay: opts.botDelay, engine: sharedEngine, match: this.match, emit: (type, detail) => this.fire(type, detail),
     });
+    setTimeout(sharedEngine, 0); // Python boots in the background, for questions and "play on"
     return this;
   }
 
@@ -83,18 +90,18 @@ export const Shoal = {
     await handle.ready;
     return handle;
   },
-  /** The one engine worker the boards of this page share (for tests and the curious). */
-  engine: sharedEngine,
+  /** The one engine worker the boards of this page share (started on first use). */
+  engine: () => (stamp ? sharedEngine() : null),
 };
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
-const ATTRS = ["lesson", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size", "names", "bot-delay", "play-on"];
+const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size", "names", "bot-delay", "play-on"];
 
 function optionsFrom(node) {
   const a = (n) => node.getAttribute(n);
   const int = (n) => (a(n) === null || a(n) === "" ? undefined : parseInt(a(n), 10));
   const opts = {
-    lesson: a("lesson") || undefined, record: a("record") || undefined, game: a("game") || undefined,
+    lesson: a("lesson") || undefined, question: a("question") || undefined, record: a("record") || undefined, game: a("game") || undefined,
     players: int("players"), seats: a("seats") ? a("seats").split(",") : undefined, seed: int("seed"),
     names: a("names") ? a("names").split(",") : undefined, step: int("step"), size: a("size") || undefined,
     watch: node.hasAttribute("watch") && a("watch") !== "0", botDelay: int("bot-delay"), playOn: a("play-on") !== "false",

@@ -65,6 +65,7 @@ export function renderLobby(root, games, start, initial = {}) {
       el("label", {}, "Seed ", el("input", { id: "seed", type: "number", value: initial.seed ?? Math.floor(Math.random() * 100000) })),
       el("button", { type: "submit", class: "primary", dataset: { step: "start" }, text: `Play ${game.title}` }),
       el("details", { class: "rules" }, el("summary", { text: `How ${game.title} plays` }), el("ul", {}, game.rules.map((r) => el("li", { text: r })))),
+      el("a", { class: "learn-link", href: `learn.html?game=${game.id}`, dataset: { learn: game.id }, text: `Learn to play ${game.title}: step-by-step lessons` }),
     );
   }
   draw();

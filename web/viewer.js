@@ -132,9 +132,10 @@ class Viewer {
     if (this.names[seat]) return this.names[seat];
     const kind = this.seats[seat];
     if (kind && kind !== "human") return `Bot ${seat + 1}`;
+    if (this.kind === "replay" && seat === this.opts.ownSeat) return "You";
     const q = this.kind === "lesson" && this.question();
     if (q && q.seat === seat) return "You";
-    if (this.kind === "game" && this.live && this.live.seats.filter((k) => k === "human").length === 1 && kind === "human") return "You";
+    if (this.kind === "game" && this.live && this.seats.filter((k) => k === "human").length === 1 && kind === "human") return "You";
     return `Player ${seat + 1}`;
   }
 
