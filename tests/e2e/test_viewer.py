@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -24,9 +25,16 @@ def settled(page, status: str | None = None, sel: str = VIEW, step: int | None =
 def handmade(site_dir):
     """A compiled lesson written by hand into the built site (the real ones come from web/lessons/)."""
     lesson = museum_lesson()
-    (site_dir / "lessons").mkdir(exist_ok=True)
-    (site_dir / "lessons" / "handmade-museum.json").write_text(json.dumps(lesson))
+    write(site_dir / "lessons" / "handmade-museum.json", json.dumps(lesson))
     return lesson
+
+
+def write(path, text: str) -> None:
+    """Atomically: parallel test workers share one built site."""
+    path.parent.mkdir(exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_text(text)
+    tmp.replace(path)
 
 
 def shown_step(page) -> int:
@@ -117,7 +125,7 @@ def test_a_shared_replay_shows_no_hand_of_a_hidden_information_game(page, site_d
     for _ in range(20):
         seat = match.to_act()[0]
         match.play(seat, rng.choice(match.legal_actions(seat)))
-    (site_dir / "shared-brunch.json").write_text(json.dumps(match.record()))
+    write(site_dir / "shared-brunch.json", json.dumps(match.record()))
     page.goto(page.site_url + "index.html?replay=1&record=shared-brunch.json")
     settled(page, "replay")
     assert shown_step(page) == 20
@@ -151,8 +159,8 @@ document.body.dataset.ready = "1";
 
 def test_three_boards_on_a_page_share_one_worker(page, site_dir, handmade):
     """Issue 11 §4: "Several mounts on one page share one engine worker" — a lesson, a custom element and a live game."""
-    (site_dir / "embed-test.html").write_text(EMBED_PAGE)
-    (site_dir / "embed-test.js").write_text(EMBED_JS)
+    write(site_dir / "embed-test.html", EMBED_PAGE)
+    write(site_dir / "embed-test.js", EMBED_JS)
     page.goto(page.site_url + "embed-test.html")
     page.wait_for_function("document.body.dataset.ready === '1'")
     page.wait_for_function("document.querySelectorAll('.shoal-view[data-painted]').length === 3")
