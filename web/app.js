@@ -374,7 +374,8 @@ if (params.get("replay") === "1" || params.has("lesson")) {
     return showViewer({ record, step });
   })().catch((e) => {
     showLobby();
-    showError(`Could not open that ${params.has("lesson") ? "lesson" : "replay"}: ${e.message}`);
+    // On the page, not in the header: the boot progress line would overwrite it.
+    screen.prepend(el("p", { class: "error", role: "alert", text: `Could not open that ${params.has("lesson") ? "lesson" : "replay"}: ${e.message}` }));
   });
 } else if (params.has("record")) {
   // A record on this same site (never another host: the site makes no outside request), e.g. a teacher's position.

@@ -138,7 +138,8 @@ def test_a_shared_replay_shows_no_hand_of_a_hidden_information_game(page, site_d
 
 def test_a_record_from_another_site_is_refused(page):
     page.goto(page.site_url + "index.html?replay=1&record=" + "http%3A%2F%2Fexample.org%2Fgame.json")
-    page.wait_for_function("document.getElementById('boot-status').textContent.includes('must come from this site')")
+    page.wait_for_selector(".error")
+    assert "must come from this site" in page.inner_text(".error")
     assert_no_outside_requests(page)
 
 
