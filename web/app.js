@@ -336,7 +336,7 @@ async function showViewer(opts) {
   const host = el("div", { class: "viewer-page" });
   screen.replaceChildren(host);
   const viewer = await openViewer(host, {
-    ...opts, engine: () => engine, match: "main", keys: document, botDelay,
+    ...opts, engine: () => engine, match: "main", keys: document, botDelay, botBudget,
     emit: tellParent, status: (s) => setStatus(s === "loading" ? "loading" : s),
   });
   viewer.root.focus({ preventScroll: true });

@@ -62,7 +62,7 @@ class Handle {
     this.match = `board-${++boards}`;
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
-      botDelay: opts.botDelay, engine: sharedEngine, match: this.match, emit: (type, detail) => this.fire(type, detail),
+      botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match, emit: (type, detail) => this.fire(type, detail),
     });
     setTimeout(sharedEngine, 0); // Python boots in the background, for questions and "play on"
     return this;
@@ -95,7 +95,7 @@ export const Shoal = {
 };
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
-const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size", "names", "bot-delay", "play-on"];
+const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size", "names", "bot-delay", "bot-budget", "play-on"];
 
 function optionsFrom(node) {
   const a = (n) => node.getAttribute(n);
@@ -104,7 +104,7 @@ function optionsFrom(node) {
     lesson: a("lesson") || undefined, question: a("question") || undefined, record: a("record") || undefined, game: a("game") || undefined,
     players: int("players"), seats: a("seats") ? a("seats").split(",") : undefined, seed: int("seed"),
     names: a("names") ? a("names").split(",") : undefined, step: int("step"), size: a("size") || undefined,
-    watch: node.hasAttribute("watch") && a("watch") !== "0", botDelay: int("bot-delay"), playOn: a("play-on") !== "false",
+    watch: node.hasAttribute("watch") && a("watch") !== "0", botDelay: int("bot-delay"), botBudget: int("bot-budget"), playOn: a("play-on") !== "false",
     viewer: a("viewer") === null || a("viewer") === "" || a("viewer") === "spectator" ? null : int("viewer"),
   };
   const options = a("options");

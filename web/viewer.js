@@ -25,7 +25,7 @@ const isSeat = (s) => Number.isInteger(s) && s >= 0;
  *  emit     (type, detail) => void: "step", "move", "over"
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
- *  botDelay milliseconds before a bot moves (default 450)
+ *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -263,7 +263,8 @@ class Viewer {
         const bots = ans.to_act.filter((s) => this.seats[s] !== "human");
         if (bots.length) {
           if (this.botDelay) { this.draw(); await sleep(this.botDelay); }
-          const got = await this.call("bots", { seats: bots.map((s) => [s, this.botName(this.seats[s])]), viewer: live.viewer });
+          const budget = this.opts.botBudget > 0 ? { budget: this.opts.botBudget } : {}; // a test-only cap on search
+          const got = await this.call("bots", { seats: bots.map((s) => [s, this.botName(this.seats[s])]), viewer: live.viewer, ...budget });
           live.answer = got;
           for (const [seat, action] of got.actions) this.emit("move", { seat, action });
           continue;
