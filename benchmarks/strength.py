@@ -110,7 +110,7 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, float],
         "# Strength of the search bots",
         "",
         f"Written by `python3 benchmarks/strength.py` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
-        f"{args.games} games per row asked, `--jobs {args.jobs}`). Each row: one level against copies of today's best "
+        f"`--jobs {args.jobs}`). Each row: one level against copies of today's best "
         "bot frozen from commit 1faa418 (`benchmarks/frozen.py`), seats rotated, game *i* on seed *i*+1. Win share: "
         "the level's share of wins per game (ties shared) with its 95% interval. Seconds per decision: CPU seconds in "
         "CPython 3.11 (mean / max over decisions with a choice); Pyodide: wall seconds in the shipped runtime under "
@@ -155,6 +155,8 @@ def main() -> int:
     parser.add_argument("--site", help="a built dist/ folder: also time the levels in Pyodide under Node")
     parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
     parser.add_argument("--notes", help="a Markdown file appended to the table (findings, limits)")
+    parser.add_argument("--keep", help="a JSON file of measured rows: rows in it are kept (not re-run) and every new "
+                                       "row is added, so a long benchmark can be run in parts")
     args = parser.parse_args()
     args.rows = args.rows.split(",")
     levels = args.levels.split(",")
@@ -163,11 +165,18 @@ def main() -> int:
     rows: list[dict] = []
     solos: list[dict] = []
     pyo: dict[str, float] = {}
-    if args.site:
+    kept = Path(args.keep) if args.keep else None
+    if kept and kept.exists():
+        old = json.loads(kept.read_text())
+        rows, solos, pyo = old["rows"], old["solos"], old.get("pyodide", {})
+    done = {(r["row"], r["level"]) for r in rows + solos}
+    if args.site and not pyo:
         games = [(ROWS[k][0], ROWS[k][1], ROWS[k][2]) for k in args.rows if k in ROWS]
         pyo = pyodide_seconds(Path(args.site), levels, games)
     for key in args.rows:
         for level in levels:
+            if (key, level) in done:
+                continue
             if key in ROWS and level in shoal.GAMES[ROWS[key][0]].bots:
                 rows.append(run_row(key, level, args.games, args.jobs))
             elif key in SOLO and level in shoal.GAMES[SOLO[key][0]].bots:
@@ -175,6 +184,8 @@ def main() -> int:
             else:
                 continue
             write(out, rows, solos, pyo, args)
+            if kept:
+                kept.write_text(json.dumps({"rows": rows, "solos": solos, "pyodide": pyo}, indent=1))
             print(json.dumps((rows + solos)[-1]), file=sys.stderr)
     write(out, rows, solos, pyo, args)
     print(out.read_text())

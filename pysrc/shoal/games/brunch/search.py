@@ -6,9 +6,9 @@ and the others' unrevealed simultaneous choices. ``sample`` deals the hidden pre
 not seen (the 55 minus its hand, the known cards and the discard pile, which is the last rounds' revealed hands),
 the Aqua values from those it has not seen, and fills the others' pending choices with the rollout policy.
 
-The policy is the heuristic bot's reasoning on the state, with the two weaknesses issue 10 measured fixed: food is
-chosen to keep the jellyfish for the final discard and play high when the hand should take early (instead of
-interpolating by rank), and the Lunch bar is lower (an average hand calls at once, as measured to do as well).
+The policy is the heuristic bot's reasoning on the state, with the food weakness issue 10 measured fixed (always the
+highest food card; see ``choose_food``). Lunch calls and food choices of the bot itself are decided by the search
+(rollouts of both answers), not by a fixed threshold.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from shoal.bots.search import GameSearch, levels, squash
 from shoal.core import Action, Rng, View
 
 from . import rules
-from .bots import AQUA_BELOW, choose_pass
+from .bots import AQUA_BELOW, choose_pass, lunch_threshold
 from .data import AQUA_VALUES, COLOURS, PREDATOR_COUNTS
 from .scoring import food_points, own_colour_count, winners
 from .state import BrunchState
@@ -161,18 +161,17 @@ def _rank(state: BrunchState, seat: int) -> float:
 
 
 def lunch_bar(round_no: int, players: int, passes: int) -> float:
-    """How likely to beat a random hand a hand must be to call Lunch: lower than the old heuristic's bar."""
-    return 0.30 + 0.03 * (players - 3) - 0.08 * passes
+    """The rollout policy's Lunch bar: the old heuristic's. Measured (400 games, one policy seat among three old
+    heuristics, both with highest-food): old bar 0.329, bar + 0.1 0.338, calling at once 0.288, bar - 0.1 worse still.
+    The search itself decides the real Lunch calls by looking ahead; the bar only shapes the rollouts."""
+    return lunch_threshold(round_no, players, passes)
 
 
 def choose_food(food_left: list[int], rank: float) -> int:
-    """A hand likely to take early plays its highest food (it wins ties and should come back); a weak hand plays its
-    lowest card that is not the jellyfish, keeping the jellyfish to be discarded unplayed after the last round."""
-    values = sorted(food_left)
-    if rank >= 0.6 or len(values) == 1:
-        return values[-1]
-    usable = [v for v in values if v >= 0] or values
-    return usable[0]
+    """Always the highest food card. Measured (same set-up, 300–400 games each): highest 0.329–0.343 win share, the
+    old rank-interpolated choice 0.249, keeping low cards for weak hands 0.292. A higher card wins the first tie-break
+    and every food card played goes to some taker, so holding value back only risks it at the final discard."""
+    return max(food_left)
 
 
 def policy(state: BrunchState, seat: int, legal: list[Action], rng: Rng) -> Action:
