@@ -6,6 +6,8 @@ import * as latency from "./latency.js";
 import { defaultBot, renderLobby, seatKinds } from "./lobby.js";
 import { renderOutcome } from "./outcome.js";
 import { openViewer } from "./viewer.js";
+import * as saved from "./saved.js";
+import { shareUrl } from "./share.js";
 
 const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
 const params = new URLSearchParams(location.search);
@@ -46,6 +48,9 @@ async function loadRenderer(id) {
 }
 
 function humans() { return current.seats.flatMap((k, s) => (k === "human" ? [s] : [])); }
+// Hot-seat with secrets: nobody's hand shows until its owner has taken the device ("Pass to Player 1" comes first).
+const hotSeatSecrets = () => humans().length > 1 && current.info.private_views;
+const firstViewer = () => (hotSeatSecrets() ? null : humans()[0] ?? null);
 function botName(kind) { return kind === "bot" ? defaultBot(current.info) : kind; }
 
 // Engine text names seats as {seat:N}; the page shows the name the person knows ("You", "Bot 3", "Player 2").
@@ -68,12 +73,12 @@ async function startMatch(cfg) {
   const renderer = await loadRenderer(info.id);
   const names = Array.from({ length: cfg.players }, (_, s) => String((cfg.names || [])[s] || "").slice(0, 16));
   current = { info, players: cfg.players, seats, names, seed: cfg.seed, options: cfg.options || {}, renderer, local: {}, viewer: null };
-  current.viewer = humans()[0] ?? null;
+  current.viewer = firstViewer();
   setStatus("loading");
   status.textContent = status.textContent || "Starting…";
   await engine.ready;
   await busy(async () => {
-    current.answer = await engine.call("new", { game: info.id, players: cfg.players, seed: cfg.seed, options: current.options, viewer: current.viewer });
+    current.answer = await engine.call("new", { game: info.id, players: cfg.players, seed: cfg.seed, options: current.options, viewer: current.viewer, humans: humans() });
     setStatus("playing");
     status.textContent = "";
     history.replaceState(null, "", "?" + deepLink(cfg));
@@ -102,17 +107,18 @@ async function advance() {
       const match = current;
       const ans = match.answer;
       if (match.watch) {
-        if (ans.view.seat !== null) match.answer = await busy(() => engine.call("view", { viewer: null }));
+        if (ans.view.seat !== null) match.answer = await busy(() => engine.call("view", { viewer: null, humans: humans() }));
         draw();
         return;
       }
       if (ans.over) {
         const h = humans();
         if (match.viewer === null && h.length) match.viewer = h[0];
-        if (ans.view.seat !== match.viewer) match.answer = await busy(() => engine.call("view", { viewer: match.viewer }));
+        if (ans.view.seat !== match.viewer) match.answer = await busy(() => engine.call("view", { viewer: match.viewer, humans: humans() }));
         setStatus("over");
         draw();
         tellParent("over", { scores: match.answer.view.outcome.scores, winners: match.answer.view.outcome.winners });
+        persist(match);
         return;
       }
       const bots = ans.to_act.filter((s) => match.seats[s] !== "human");
@@ -127,7 +133,7 @@ async function advance() {
           await busy(async () => {
             if (botDelay) await sleep(botDelay);
             if (current !== match) return;
-            match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, ...budgetArg });
+            match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, humans: humans(), ...budgetArg });
             for (const [seat, action] of match.answer.actions) tellParent("move", { seat, action });
           });
         } finally { match.thinking = null; }
@@ -139,12 +145,13 @@ async function advance() {
         match.viewer = target;
         match.local = {};
         // Pass the device only when the next person's screen holds secrets the last one may not see.
-        if (humans().length > 1 && match.info.private_views) { match.passTo = target; draw(); return; }
-        match.answer = await busy(() => engine.call("view", { viewer: target }));
+        if (hotSeatSecrets()) { match.passTo = target; draw(); persist(match); return; }
+        match.answer = await busy(() => engine.call("view", { viewer: target, humans: humans() }));
         continue;
       }
-      if (ans.view.seat !== match.viewer) { match.answer = await busy(() => engine.call("view", { viewer: match.viewer })); continue; }
+      if (ans.view.seat !== match.viewer) { match.answer = await busy(() => engine.call("view", { viewer: match.viewer, humans: humans() })); continue; }
       draw();
+      persist(match);
       return;
     }
   } catch (err) {
@@ -162,7 +169,7 @@ async function act(action) {
   latency.begin();
   await busy(async () => {
     try {
-      match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer });
+      match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer, humans: humans() });
       tellParent("move", { seat: match.viewer, action });
       match.local = {};
       match.error = null;
@@ -179,6 +186,69 @@ async function act(action) {
 function thinkingText(seats) {
   const who = seats.map((s) => `${seatName(s)} (${botName(current.seats[s])})`);
   return `${who.join(", ")} ${seats.length > 1 ? "are" : "is"} thinking…`;
+}
+
+// Take back the viewer's last move (and the bots' after it), when the engine allows it; the log says so.
+async function undo() {
+  const match = current;
+  const seat = match && undoSeat(match);
+  if (seat === null || !match || advancing || busyCount) return;
+  await busy(async () => {
+    try {
+      const ans = await engine.call("undo", { seat, viewer: seat, humans: humans() });
+      match.answer = ans;
+      match.viewer = seat; // whoever took it back holds the device
+      match.passTo = null;
+      match.local = {};
+      match.error = null;
+      const what = ans.taken_back.length ? ans.taken_back.map(nameSeats).join(" ") : "a move";
+      match.notes = [...(match.notes || []), { at: ans.view.log.length, seat, mine: `${seatName(seat)} took back: ${what}`, others: `${seatName(seat)} took back a move.` }];
+    } catch (err) {
+      match.error = err.message;
+    }
+    await advance();
+  });
+}
+
+// Who may take back a move on this screen: the engine names the last person who moved, if BGA's rule allows; the
+// button shows on that person's own screen, on the pass-the-device screen before the next person takes over, or
+// anywhere in a game without secrets between seats.
+function undoSeat(match) {
+  const s = match.answer.undo_seat;
+  if (s === null || s === undefined || match.watch || match.answer.over || match.seats[s] !== "human") return null;
+  const passing = match.passTo !== undefined && match.passTo !== null;
+  return s === match.viewer || passing || !match.info.private_views ? s : null;
+}
+
+// The match in progress is kept in the browser after every move; a finished one is forgotten.
+function persist(match) {
+  if (match.watch || current !== match) return;
+  const gameId = match.info.id;
+  if (match.answer.over) { saved.forget(gameId); return; }
+  engine.call("record").then(({ record }) => {
+    if (current !== match) return;
+    saved.keep({ record, seats: match.seats, names: match.names, level: match.level ?? null, url: location.search });
+  }, () => {});
+}
+
+// Restore a saved game; a save the engine refuses is set aside with a message and the lobby stays usable.
+async function resume(save) {
+  const info = gameInfo(save.record.game);
+  try {
+    history.replaceState(null, "", save.url || location.pathname); // before the first move is saved again
+    await openRecord({ ...save.record, seats: save.seats, names: save.names });
+    if (save.level !== null && save.level !== undefined) current.level = save.level;
+  } catch (err) {
+    saved.setAside(save.record.game, save);
+    showLobby(save.record.game);
+    lobbyNotice(`Your unfinished ${info ? info.title : "game"} could not be restored (${err.message}); it was set aside.`);
+  }
+}
+
+function lobbyNotice(text) {
+  const notes = document.getElementById("lobby-notes");
+  if (notes) notes.append(el("p", { class: "error", role: "alert", text }));
+  else status.textContent = text;
 }
 
 function showError(message) { if (current) { current.error = message; draw(); } else status.textContent = message; }
@@ -226,9 +296,12 @@ function drawMatch() {
       `Waiting for ${view.to_act.map(seatName).join(", ")}…`;
   const passing = match.passTo !== undefined && match.passTo !== null;
   // On the pass-the-device screen nothing of the previous seat's view may stay on screen: not even its log.
-  const log = el("ol", { class: "log" }, passing ? [] : view.log.map((line) => el("li", { text: nameSeats(line) })));
+  const log = el("ol", { class: "log" }, passing ? [] : logLines(match, view));
+  const undoer = undoSeat(match);
   const aside = el("aside", { class: "side" },
     match.error ? el("p", { class: "error", role: "alert", text: match.error }) : null,
+    undoer !== null ? el("button", { type: "button", class: "undo", dataset: { undo: String(undoer) }, title: "Take back the last move (Ctrl+Z)", onclick: () => undo(),
+      text: undoer === match.viewer && !passing ? "Undo" : `Undo ${seatName(undoer)}'s move` }) : null,
     el("h3", { text: "Log" }), log,
     el("div", { class: "record-tools" },
       el("button", { type: "button", onclick: saveRecord, text: "Save game" }),
@@ -242,7 +315,7 @@ function drawMatch() {
       el("p", { class: "hint", text: "The next screen shows that player's secret cards." }),
       el("button", { type: "button", class: "primary", dataset: { step: "continue" }, onclick: () => busy(async () => {
         match.passTo = null;
-        match.answer = await engine.call("view", { viewer: match.viewer });
+        match.answer = await engine.call("view", { viewer: match.viewer, humans: humans() });
         await advance();
       }), text: `I am ${seatName(match.passTo)}: show my table` })));
   } else {
@@ -251,12 +324,57 @@ function drawMatch() {
       const sheet = el("div", { class: "outcome" });
       if (match.renderer.renderOutcome) match.renderer.renderOutcome(sheet, view, ui);
       renderOutcome(sheet, view, ui);
-      main.append(sheet, el("button", { type: "button", class: "primary", onclick: () => showLobby(match.info.id), text: "New game" }),
-        el("button", { type: "button", dataset: { nav: "replay" }, onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" }));
+      main.append(sheet, endTools(match,
+        el("button", { type: "button", dataset: { nav: "replay" }, onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" })));
     }
   }
   screen.replaceChildren(el("div", { class: "match" }, el("header", { class: "match-head" }, el("h2", { text: match.info.title }), seatsBar), main, aside));
   log.scrollTop = log.scrollHeight;
+}
+
+function logLines(match, view) {
+  const items = view.log.map((line) => el("li", { text: nameSeats(line) }));
+  for (const note of [...(match.notes || [])].reverse()) {
+    if (note.at > items.length) continue;
+    items.splice(note.at, 0, el("li", { class: "took-back", text: note.seat === match.viewer ? note.mine : note.others }));
+  }
+  return items;
+}
+
+// After the game: the same table again with a new deal, the lobby, or a link that replays this game.
+function endTools(match, ...more) {
+  const shareBox = el("div", { class: "share" });
+  const share = async () => {
+    try {
+      const { record } = await engine.call("record");
+      const url = await shareUrl({ ...record, seats: match.seats, names: match.names }, location.href);
+      const field = el("input", { type: "text", readonly: true, class: "share-link", value: url, "aria-label": "Link to this game" });
+      const copied = el("span", { class: "hint", role: "status" });
+      shareBox.replaceChildren(field, el("button", { type: "button", onclick: () => {
+        field.select();
+        (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error("no clipboard")))
+          .then(() => { copied.textContent = "Copied."; }, () => { copied.textContent = "Select the link and copy it."; });
+      }, text: "Copy link" }), el("button", { type: "button", onclick: saveRecord, text: "Download record" }), copied);
+    } catch (err) {
+      shareBox.replaceChildren(el("p", { class: "error", text: `Could not make a link: ${err.message}` }));
+    }
+  };
+  shareBox.append(el("button", { type: "button", dataset: { share: "1" }, onclick: share, text: "Share this game" }));
+  return el("div", { class: "end-tools" },
+    el("button", { type: "button", class: "primary", dataset: { rematch: "1" }, onclick: () => rematch(match), text: "Rematch" }),
+    el("button", { type: "button", dataset: { newGame: "1" }, onclick: () => showLobby(match.info.id), text: "New game" }),
+    ...more, shareBox);
+}
+
+function rematch(match) {
+  const cfg = { game: match.info.id, players: match.players, seats: match.seats, names: match.names, seed: freshSeed(), options: match.options };
+  startMatch(cfg).catch((e) => showError(e.message));
+}
+
+// A new deal's seed from the browser's cryptographic generator (an integer below 2**53).
+function freshSeed() {
+  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+  return (hi & 0x1fffff) * 2 ** 32 + lo;
 }
 
 function saveRecord() {
@@ -279,9 +397,10 @@ async function openRecord(record, { watch = false } = {}) {
   const names = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.names) ? String(record.names[s] || "").slice(0, 16) : ""));
   const renderer = await loadRenderer(info.id);
   await engine.ready;
-  const answer = await busy(() => engine.call("load", { record: clean, viewer: null }));
+  const people = seats.flatMap((k, s) => (k === "human" ? [s] : []));
+  const answer = await busy(() => engine.call("load", { record: clean, viewer: null, humans: people }));
   current = { info, players: record.players, seats, names, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch };
-  current.viewer = watch || !seats.includes("human") ? null : seats.indexOf("human");
+  current.viewer = watch || !seats.includes("human") ? null : firstViewer();
   current.answer = answer;
   setStatus(answer.over ? "over" : "playing");
   await busy(advance);
@@ -304,9 +423,30 @@ function showLobby(gameId) {
   viewing = false;
   setStatus(busyCount || !engineReady ? "loading" : "lobby");
   history.replaceState(null, "", location.pathname);
-  screen.replaceChildren();
+  screen.replaceChildren(continueBlock());
   renderLobby(screen, games, (cfg) => startMatch(cfg).catch((e) => showError(e.message)), { game: gameId });
 }
+
+function continueBlock() {
+  const notes = el("div", { id: "lobby-notes" });
+  const saves = saved.unfinished(games, (id, why) => {
+    const info = gameInfo(id);
+    notes.append(el("p", { class: "error", role: "alert", text: `Your unfinished ${info ? info.title : id} could not be restored: ${why}. It was set aside.` }));
+  });
+  const found = Object.values(saves);
+  return el("section", { class: "continue" }, notes, found.length ? el("h2", { text: "Continue" }) : null,
+    found.map((save) => el("button", { type: "button", class: "continue-game", dataset: { continue: save.record.game },
+      onclick: () => resume(save).catch((e) => showError(e.message)),
+      text: `Continue ${gameInfo(save.record.game).title} (${save.record.actions.length} moves)` })));
+}
+
+// Ctrl/Cmd+Z takes back a move, exactly when the Undo button is shown.
+document.addEventListener("keydown", (e) => {
+  if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "z" && document.querySelector("[data-undo]")) {
+    e.preventDefault();
+    undo();
+  }
+});
 
 let engineReady = false;
 engine.ready.then(() => {
@@ -363,6 +503,8 @@ async function sameSiteJson(ref) {
 // ---- routing ---------------------------------------------------------------------------------------------------
 if (params.has("embed")) body.classList.add("embed");
 const deep = params.get("game");
+// The same address as an unfinished saved game's: this is a reload (or the next visit) — resume it where it was.
+const reloaded = deep && !params.has("record") && !params.has("replay") ? Object.values(saved.unfinished(games)).find((s) => s.record.game === deep && s.url === location.search) : null;
 if (params.get("replay") === "1" || params.has("lesson")) {
   const step = params.has("step") ? parseInt(params.get("step"), 10) : undefined;
   (async () => {
@@ -377,6 +519,9 @@ if (params.get("replay") === "1" || params.has("lesson")) {
     // On the page, not in the header: the boot progress line would overwrite it.
     screen.prepend(el("p", { class: "error", role: "alert", text: `Could not open that ${params.has("lesson") ? "lesson" : "replay"}: ${e.message}` }));
   });
+} else if (reloaded) {
+  screen.replaceChildren(el("p", { class: "loading", text: "Restoring your game…" }));
+  resume(reloaded);
 } else if (params.has("record")) {
   // A record on this same site (never another host: the site makes no outside request), e.g. a teacher's position.
   const url = new URL(params.get("record"), location.href);

@@ -23,8 +23,8 @@ Commands:
 ``budget`` (optional, a positive integer) caps a search bot's iterations a decision: a test-only knob (the page's
 ``botBudget`` URL parameter) that keeps browser tests fast while running the same search code.
 A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator). When
-the request names ``humans`` (the seats people play), a step also says ``can_undo``: whether ``viewer`` may take back
-its last move now.
+the request names ``humans`` (the seats people play), a step also says ``undo_seat``: the person who may take back
+its last move now (with the bot moves after it), or null.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def _match(req: dict[str, Any]) -> Match:
 def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
     out = {"to_act": match.to_act(), "over": match.is_over(), "view": match.view(req.get("viewer"))}
     if "humans" in req:
-        out["can_undo"] = match.can_undo(req.get("viewer"), _humans(match, req))
+        out["undo_seat"] = match.undo_seat(_humans(match, req))
     return out
 
 

@@ -223,8 +223,8 @@ def _ask(**req):
 
 def test_the_bridge_offers_undo_only_when_allowed_and_answers_with_views():
     """'Bridge command(s) undo/can_undo (answers carry only views)'."""
-    step = _ask(cmd="new", match="undo-test", game="reef", players=2, seed=6, viewer=0, humans=[0])
-    assert step["ok"] and step["can_undo"] is False
+    step = _ask(cmd="new", match="undo-test", game="aquarena", players=2, seed=6, viewer=0, humans=[0])
+    assert step["ok"] and step["undo_seat"] is None
     rng = random.Random(2)
     for _ in range(40):
         seat = step["to_act"][0]
@@ -233,15 +233,28 @@ def test_the_bridge_offers_undo_only_when_allowed_and_answers_with_views():
                         humans=[0])
         else:
             step = _ask(cmd="bots", match="undo-test", seats=[[seat, "random"]], viewer=0, humans=[0])
-        if step["can_undo"]:
+        if step["undo_seat"] == 0:
             break
-    assert step["can_undo"], "an undoable move came up"
+    assert step["undo_seat"] == 0, "an undoable move came up"
     log = step["view"]["log"]
     again = _ask(cmd="undo", match="undo-test", seat=0, humans=[0], viewer=0)
-    assert again["ok"] and set(again) == {"ok", "taken_back", "to_act", "over", "view", "can_undo"}
+    assert again["ok"] and set(again) == {"ok", "taken_back", "to_act", "over", "view", "undo_seat"}
     assert again["taken_back"] and log[-len(again["taken_back"]):] == again["taken_back"]
     assert again["view"]["log"] == log[:len(log) - len(again["taken_back"])]
-    assert _ask(cmd="can_undo", match="undo-test", seat=0, humans=[0]) == {"ok": True, "can_undo": again["can_undo"]}
+    assert _ask(cmd="can_undo", match="undo-test", seat=0, humans=[0]) == {"ok": True, "can_undo": again["undo_seat"] == 0}
     bad = _ask(cmd="undo", match="undo-test", seat=0, humans="everyone", viewer=0)
     assert not bad["ok"] and "humans" in bad["error"]
     _ask(cmd="close", match="undo-test")
+
+
+def test_only_the_last_person_to_move_may_take_back_and_only_until_another_person_moves():
+    """At a hot-seat table the one who may undo is the last person who moved, until someone else moves."""
+    match = shoal.new_match("brunch", 3, seed=4)
+    everyone = [0, 1, 2]
+    assert match.undo_seat(everyone) is None
+    seat = match.to_act()[0]
+    match.play(seat, match.legal_actions(seat)[0])  # a secret Lunch decision: the others still decide
+    assert match.undo_seat(everyone) == seat and match.can_undo(seat, everyone)
+    other = next(s for s in match.to_act() if s != seat)
+    match.play(other, match.legal_actions(other)[0])
+    assert match.undo_seat(everyone) == other and not match.can_undo(seat, everyone)

@@ -135,6 +135,12 @@ class Match:
     def can_undo(self, seat: int, humans: list[int] | None = None) -> bool:
         return self.undo_point(seat, humans) is not None
 
+    def undo_seat(self, humans: list[int] | None = None) -> int | None:
+        """The one person who may take back a move now (the last person who moved, if the rule allows), or None."""
+        people = set(range(self.players) if humans is None else humans)
+        last = next((seat for seat, _ in reversed(self.actions) if seat in people), None)
+        return last if last is not None and self.can_undo(last, humans) else None
+
     def undo(self, seat: int, humans: list[int] | None = None) -> list[list[Any]]:
         """Take back ``seat``'s last move (and the bot moves after it) by replaying the record without them.
 
