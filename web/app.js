@@ -8,6 +8,7 @@ import { renderOutcome } from "./outcome.js";
 import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
 import { shareUrl } from "./share.js";
+import { newSeed } from "./seed.js";
 
 const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
 const params = new URLSearchParams(location.search);
@@ -367,14 +368,8 @@ function endTools(match, ...more) {
 }
 
 function rematch(match) {
-  const cfg = { game: match.info.id, players: match.players, seats: match.seats, names: match.names, seed: freshSeed(), options: match.options };
+  const cfg = { game: match.info.id, players: match.players, seats: match.seats, names: match.names, seed: newSeed(), options: match.options };
   startMatch(cfg).catch((e) => showError(e.message));
-}
-
-// A new deal's seed from the browser's cryptographic generator (an integer below 2**53).
-function freshSeed() {
-  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
-  return (hi & 0x1fffff) * 2 ** 32 + lo;
 }
 
 function saveRecord() {
