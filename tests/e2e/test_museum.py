@@ -50,6 +50,10 @@ def test_museum_hot_seat_passes_the_device_and_hides_the_hand(page):
     """Issue #2 §5: "Hot-seat: a pass-the-device screen whenever the next human seat's hand is secret from the
     previous one"; the pass screen shows no hand."""
     open_match(page, "game=museum&players=2&seats=human,human&seed=4")
+    # Issue 12.2: the very first secret screen waits behind "Pass the device to …" too.
+    assert _visible(page, "[data-step='continue']") and not page.query_selector(".mu-hand")
+    page.click("[data-step='continue']")
+    wait_idle(page)
     first = page.evaluate("window.shoal.viewer()")
     _visible(page, "[data-step='select-card']")[0].click()
     wait_idle(page)
