@@ -183,6 +183,12 @@ def test_after_the_game_rematch_new_game_and_a_share_link_that_round_trips(page)
     back = page.evaluate("async (t) => (await import('./share.js')).decodeRecord(t)", parts.fragment)
     assert back == {**rec, "seats": ["human", "bot"], "names": ["", ""]}
     assert shoal.replay({k: v for k, v in back.items() if k != "names"}).outcome() == shoal.replay(rec).outcome()
+    # The link opens the finished game in the replay viewer, on this device only (the record is in the fragment).
+    viewer = page.context.new_page()
+    viewer.goto(link)
+    viewer.wait_for_function("() => document.body.dataset.status === 'replay'", timeout=60_000)
+    assert not viewer.query_selector("[role='alert']")
+    viewer.close()
     with page.expect_download() as download:
         page.click("text=Download record")
     assert json.loads(open(download.value.path()).read())["actions"] == rec["actions"]
