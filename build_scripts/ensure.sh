@@ -21,3 +21,7 @@ for dep in deps:
         print(dep)
 PY
 }
+ensure_test_npm() {
+  # Test-only npm packages (the axe-core accessibility scanner), pinned by their own lock file; never in the site.
+  [ -f tests/e2e/axe/node_modules/axe-core/axe.min.js ] || (cd tests/e2e/axe && npm ci --no-audit --no-fund --silent)
+}

@@ -7,6 +7,7 @@ source build_scripts/ensure.sh
 ensure_node
 ensure_chromium
 ensure_python_test_deps
+ensure_test_npm
 # Two workers (CI has 2 cores): the browser games dominate and run side by side; one built site serves both.
 # SHOAL_TEST_WORKERS=0 runs everything in one process (for debugging).
 workers="${SHOAL_TEST_WORKERS:-2}"

@@ -297,7 +297,8 @@ function drawMatch() {
       `Waiting for ${view.to_act.map(seatName).join(", ")}…`;
   const passing = match.passTo !== undefined && match.passTo !== null;
   // On the pass-the-device screen nothing of the previous seat's view may stay on screen: not even its log.
-  const log = el("ol", { class: "log" }, passing ? [] : logLines(match, view));
+  // Focusable: it scrolls, and a keyboard user must be able to scroll it too.
+  const log = el("ol", { class: "log", tabindex: "0", "aria-label": "Game log" }, passing ? [] : logLines(match, view));
   const undoer = undoSeat(match);
   const aside = el("aside", { class: "side" },
     match.error ? el("p", { class: "error", role: "alert", text: match.error }) : null,

@@ -61,7 +61,7 @@ export function boardPanel(view, ui, turn, live) {
   const fit = fitBox(t, board, extra);
   let box = cams.get(seat) || fit;
   const svgEl = ui.svg("svg", {
-    class: "reef-board", viewBox: boxAttr(box), preserveAspectRatio: "xMidYMid meet", role: "img",
+    class: "reef-board", viewBox: boxAttr(box), preserveAspectRatio: "xMidYMid meet", role: "group",
     "aria-label": reefOf(ui, seat),
   });
 
