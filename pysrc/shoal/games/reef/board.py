@@ -40,6 +40,26 @@ def hot_spot_tiles(index: int) -> list[tuple[Point, str, int]]:
     return [(cell_point(*qr), BLANK + order[2 * i:2 * i + 2], rot) for i, (qr, rot) in enumerate(HOT_SPOT_CELLS)]
 
 
+_FIT_TABLES: dict[str, dict[tuple[int, str], int]] = {}
+# The rotations in a 6-bit mask, in increasing order.
+ROTS_OF_MASK: tuple[tuple[int, ...], ...] = tuple(tuple(r for r in range(6) if m >> r & 1) for m in range(64))
+
+
+def fit_table(colours: str) -> dict[tuple[int, str], int]:
+    """For a tile of ``colours``: (edge k, colour across it) -> bit mask of the rotations whose coral on edge k has
+    that colour. A cell's rotations are the union over the edges it shares with laid tiles (Grow Coral)."""
+    table = _FIT_TABLES.get(colours)
+    if table is None:
+        table = {}
+        for rot in range(6):
+            edge = EDGE_CORAL[rot]
+            for k in range(6):
+                key = (k, colours[edge[k]])
+                table[key] = table.get(key, 0) | 1 << rot
+        _FIT_TABLES[colours] = table
+    return table
+
+
 class Board:
     """A player's reef. Cheap to copy (a few flat dicts); derived facts are recomputed, never stored."""
 
@@ -108,17 +128,25 @@ class Board:
                 return True
         return False
 
-    def spots(self, colours: str) -> list[list[Point]]:
-        """For rotations 0..5, every cell where a tile of ``colours`` fits (cells sorted), from the frontier only."""
+    def spots(self, colours: str, cells: list[Point] | None = None,
+              needs: list[list[tuple[int, str]]] | None = None) -> list[list[Point]]:
+        """For rotations 0..5, every cell where a tile of ``colours`` fits (cells sorted), from the frontier only.
+
+        ``cells`` (the sorted frontier) and ``needs`` (each one's :meth:`needs`) may be passed in when several tiles
+        are tried on one board: they depend on the board alone."""
+        if cells is None:
+            cells = sorted(self.frontier)
+        if needs is None:
+            needs = [self.needs(cell) for cell in cells]
         out: list[list[Point]] = [[] for _ in range(6)]
-        for cell in sorted(self.frontier):
-            needs = self.needs(cell)
-            for rot in range(6):
-                edge = EDGE_CORAL[rot]
-                for k, colour in needs:
-                    if colours[edge[k]] == colour:
-                        out[rot].append(cell)
-                        break
+        table = fit_table(colours)
+        for cell, need in zip(cells, needs):
+            mask = 0
+            for kc in need:
+                mask |= table.get(kc, 0)
+            if mask:
+                for rot in ROTS_OF_MASK[mask]:
+                    out[rot].append(cell)
         return out
 
     def lay(self, cell: Point, tile: int, colours: str, rot: int) -> list[tuple[Point, str]]:
@@ -164,13 +192,17 @@ class Board:
             for target in must_cover:
                 if target not in free:
                     continue
-                for off in offsets:
-                    anchor = sub(target, off)
-                    cells = tuple(sorted(add(anchor, x) for x in offsets))
-                    if cells in found:
-                        continue
-                    if all(c in free for c in cells) and allowed([self.habitats[c] for c in cells]):
-                        found[cells] = {"cells": list(cells), "orientations": list(pairs)}
+                tu, tv = target
+                for ou, ov in offsets:
+                    au, av = tu - ou, tv - ov
+                    cells = [(au + x, av + y) for x, y in offsets]
+                    for c in cells:  # most anchors fail here: test before sorting
+                        if c not in free:
+                            break
+                    else:
+                        key = tuple(sorted(cells))
+                        if key not in found and allowed([self.habitats[c] for c in key]):
+                            found[key] = {"cells": list(key), "orientations": list(pairs)}
         return [found[k] for k in sorted(found)]
 
     def attract(self, animal: str, points: int, cells: Iterable[Point]) -> None:

@@ -86,7 +86,9 @@ def market_spots(s: ReefState) -> list[list[list[Point]]]:
     cell next to the reef is allowed rather than leaving the player without a move (docs/rulings.md)."""
     if "spots" not in s.memo:
         board = s.boards[s.queue[0]]
-        spots = [board.spots(data.TILES[tile]) for tile in s.market]
+        cells = sorted(board.frontier)
+        needs = [board.needs(cell) for cell in cells]  # shared by every market tile
+        spots = [board.spots(data.TILES[tile], cells, needs) for tile in s.market]
         stuck = not any(cells for per_rot in spots for cells in per_rot)
         if stuck:
             everywhere = sorted(board.frontier)
@@ -97,11 +99,14 @@ def market_spots(s: ReefState) -> list[list[list[Point]]]:
 
 def place_actions(s: ReefState) -> list[Action]:
     out = []
+    axial: dict[Point, tuple[int, int]] = {}
     for i, per_rot in enumerate(market_spots(s)):
         for rot, cells in enumerate(per_rot):
             for cell in cells:
-                q, r = point_cell(cell)
-                out.append({"type": "place", "tile": i, "q": q, "r": r, "rot": rot})
+                qr = axial.get(cell)
+                if qr is None:
+                    qr = axial[cell] = point_cell(cell)
+                out.append({"type": "place", "tile": i, "q": qr[0], "r": qr[1], "rot": rot})
     return out
 
 

@@ -1,0 +1,196 @@
+"""Plies per second, before and after, in CPython and in the shipped Pyodide under Node. Writes a section of
+docs/benchmarks.md.
+
+    python3 benchmarks/plies.py [--before 1faa418] [--seconds 1.5] [--site DIR] [--no-pyodide]
+
+A search bot is as strong as the positions per second the engine gives it, so this measures the paths a bot uses:
+
+* ``match``: random full games through the public ``Match`` API (validation, cloning, the record);
+* ``state``: random full games on a bare state (``Game.legal_actions`` + ``Game.apply`` on a clone), what a search
+  playout does;
+* ``view``: ``Match.view(seat)`` of the seat to act, at every ply of random games (what a bot is handed).
+
+"Before" is the package at a git commit (``git archive``), "after" is the working tree; both are zipped and imported
+by the same program in both runtimes, side by side in one run, so the machine's load affects them alike. The time
+per cell is bounded (``--seconds``): the numbers are rates, not totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import io
+import json
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RUNNER = ROOT / "tests" / "sitebuild" / "run_in_pyodide.mjs"
+CELLS = [("reef", 1), ("reef", 2), ("reef", 4), ("aquarena", 3), ("aquarena", 6)]
+MODES = ("match", "state", "view")
+BEGIN, END = "<!-- plies:begin -->", "<!-- plies:end -->"
+
+PROGRAM = r"""
+import base64, json, sys, time
+if ZIP:
+    open("/tmp/shoal_bench.zip", "wb").write(base64.b64decode(ZIP))
+    sys.path.insert(0, "/tmp/shoal_bench.zip")
+for name in [m for m in sys.modules if m == "shoal" or m.startswith("shoal.")]:
+    del sys.modules[name]
+import shoal
+from shoal.core import Rng
+# CPU time of this process where the platform keeps it apart (CPython), else the wall clock (Pyodide): on a machine
+# shared with other jobs, CPU time is the steadier measure of what the engine itself costs.
+clock = time.process_time if sys.platform != "emscripten" else time.perf_counter
+
+def run(gid, players, mode, seconds):
+    game = shoal.GAMES[gid]
+    rng, games, plies = Rng(players, 11), 0, 0
+    t0 = clock()
+    while clock() - t0 < seconds or games == 0:
+        match = shoal.new_match(gid, players, seed=1000 + games)
+        if mode == "state":
+            state = match.state.clone()
+            while not game.is_over(state):
+                seat = rng.choice(game.to_act(state))
+                action = rng.choice(game.legal_actions(state, seat))
+                state = state.clone()
+                game.apply(state, seat, action)
+                plies += 1
+        else:
+            while not match.is_over():
+                seat = rng.choice(match.to_act())
+                if mode == "view":
+                    match.view(seat)
+                match.play(seat, rng.choice(match.legal_actions(seat)))
+                plies += 1
+        games += 1
+    return plies / (clock() - t0)
+
+out = {}
+for gid, players in CELLS:
+    for mode in MODES:
+        out[f"{gid}/{players}/{mode}"] = run(gid, players, mode, SECONDS)
+print("RESULT " + json.dumps(out))
+"""
+
+
+def package_zip(ref: str | None) -> bytes:
+    """The ``shoal`` package as a zip: from git commit ``ref``, or from the working tree."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        if ref is None:
+            for p in sorted((ROOT / "pysrc" / "shoal").rglob("*.py")):
+                z.write(p, p.relative_to(ROOT / "pysrc").as_posix())
+        else:
+            tar = subprocess.run(["git", "archive", "--format=zip", ref, "pysrc/shoal"], cwd=ROOT,
+                                 capture_output=True, check=True).stdout
+            with zipfile.ZipFile(io.BytesIO(tar)) as src:
+                for name in src.namelist():
+                    if name.endswith(".py"):
+                        z.writestr(name.removeprefix("pysrc/"), src.read(name))
+    return buf.getvalue()
+
+
+def program(zipped: bytes | None, seconds: float) -> str:
+    return (f"ZIP = {base64.b64encode(zipped).decode()!r}\nSECONDS = {seconds}\nCELLS = {CELLS!r}\n"
+            f"MODES = {MODES!r}\n" + PROGRAM)
+
+
+def measure(zipped: bytes, seconds: float, runtime: str, site: Path | None) -> dict[str, float]:
+    if runtime == "cpython":
+        with tempfile.TemporaryDirectory() as tmp:
+            text = program(zipped, seconds).replace("/tmp/shoal_bench.zip", f"{tmp}/shoal.zip")
+            done = subprocess.run([sys.executable, "-"], input=text, capture_output=True, text=True,
+                                  check=True, cwd=tmp)
+    else:
+        with tempfile.TemporaryFile("w+") as src:  # a file, not a pipe: Node reads stdin in one go
+            src.write(program(zipped, seconds))
+            src.seek(0)
+            done = subprocess.run(["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True,
+                                  check=True, timeout=1800)
+    line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
+    return json.loads(line[len("RESULT "):])
+
+
+def write_section(text: str) -> None:
+    doc = ROOT / "docs" / "benchmarks.md"
+    old = doc.read_text()
+    if BEGIN in old:
+        new = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: text, old, flags=re.S)
+    else:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
+    doc.write_text(new)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--before", default="1faa418", help="git commit measured as 'before'")
+    ap.add_argument("--seconds", type=float, default=1.5, help="seconds per cell")
+    ap.add_argument("--site", type=Path, help="a built site (its Pyodide runs the program); built if missing")
+    ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--no-write", action="store_true", help="print, do not touch docs/benchmarks.md")
+    args = ap.parse_args()
+    sources = {"before": package_zip(args.before), "after": package_zip(None)}
+    runtimes = ["cpython"] + ([] if args.no_pyodide else ["pyodide"])
+    site = args.site
+    tmp = None
+    if "pyodide" in runtimes and site is None:
+        tmp = tempfile.TemporaryDirectory()
+        site = Path(tmp.name) / "site"
+        subprocess.run([sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)], check=True,
+                       capture_output=True)
+    results: dict[tuple[str, str], dict[str, float]] = {}
+    for runtime in runtimes:
+        for label in ("before", "after", "before", "after"):  # interleaved twice; the better of two runs is kept
+            got = measure(sources[label], args.seconds, runtime, site)
+            prev = results.get((runtime, label), {})
+            results[(runtime, label)] = {k: max(v, prev.get(k, 0.0)) for k, v in got.items()}
+            print(runtime, label, {k: round(v) for k, v in got.items()}, flush=True)
+    lines = [
+        BEGIN,
+        "## (d) Plies per second, before and after the speed-ups (reef and aquarena)",
+        "",
+        f"Written by `python3 benchmarks/plies.py` on {time.strftime('%Y-%m-%d')} ({platform.machine()}, "
+        f"CPython {platform.python_version()}; Pyodide's Python 3.14 under Node {_node_version()}). "
+        f"\"Before\" is commit `{args.before}`, \"after\" the tree this was run from; each cell is the better of two "
+        f"{args.seconds:g} s runs, interleaved. `match`: random games through `Match.play`; `state`: random games on "
+        "a bare state (`legal_actions` + `apply` on a clone, as a search playout does); `view`: `Match.view` of the "
+        "seat to act at every ply, plus the ply.",
+        "",
+        "| game | players | path | " + " | ".join(f"{r} before | {r} after | ×" for r in runtimes) + " |",
+        "|---|---|---|" + "---|---|---|" * len(runtimes),
+    ]
+    for gid, players in CELLS:
+        for mode in MODES:
+            key = f"{gid}/{players}/{mode}"
+            cells = []
+            for r in runtimes:
+                b, a = results[(r, "before")][key], results[(r, "after")][key]
+                cells.append(f"{b:,.0f} | {a:,.0f} | {a / b:.2f}")
+            lines.append(f"| {gid} | {players} | {mode} | " + " | ".join(cells) + " |")
+    lines += ["", "Plies/s; a ply is one action of any seat. Same seeds and the same random choices before and "
+              "after (the rules did not change), so both sides play the very same games.", END]
+    text = "\n".join(lines)
+    print(text)
+    if not args.no_write:
+        write_section(text)
+    if tmp is not None:
+        tmp.cleanup()
+
+
+def _node_version() -> str:
+    try:
+        return subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    except OSError:  # pragma: no cover
+        return "?"
+
+
+if __name__ == "__main__":
+    main()
