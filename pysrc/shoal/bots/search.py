@@ -40,6 +40,9 @@ class GameSearch:
     policy: Callable[[State, int, list[Action], Rng], Action]
     # Ordering/pruning for large branching: the actions worth searching at a tree node, best first.
     candidates: Callable[[State, int, list[Action]], list[Action]] | None = None
+    # Where a rollout may stop early because what follows only adds noise (e.g. the end of a round whose successors
+    # are dealt afresh); ``evaluate`` then judges the position reached.
+    rollout_stop: Callable[[State], bool] | None = None
 
 
 def action_key(action: Action) -> str:
@@ -134,9 +137,12 @@ class SearchBot:
     def _root_choices(self, state: State, me: int, legal: list[Action], legal_keys: dict[str, Action]) -> list[str]:
         """The seat's own actions worth searching, decided once per decision (from the first sampled position)."""
         keys = list(legal_keys)
-        if self.spec.candidates is not None and self.root_candidates is not None and len(legal) > self.root_candidates:
-            picked = [action_key(a) for a in self.spec.candidates(state, me, list(legal))]
-            keys = [k for k in dict.fromkeys(picked) if k in legal_keys][: self.root_candidates] or keys
+        if self.spec.candidates is not None:  # pruning applies always (e.g. AQUA's final-round Sea Snail), the cap
+            picked = [action_key(a) for a in self.spec.candidates(state, me, list(legal))]  # only to long lists
+            picked = [k for k in dict.fromkeys(picked) if k in legal_keys]
+            if self.root_candidates is not None and len(legal) > self.root_candidates:
+                picked = picked[: self.root_candidates]
+            keys = picked or keys
         return keys
 
     def _iterate(self, root: _Node, state: State, me: int, root_by_key: dict[str, Action], rng: Rng) -> None:
@@ -201,10 +207,10 @@ class SearchBot:
         return best_key
 
     def _rollout(self, state: State, rng: Rng) -> None:
-        game, policy = self.game, self.spec.policy
+        game, policy, stop = self.game, self.spec.policy, self.spec.rollout_stop
         plies = 0
         limit = self.rollout_depth
-        while not game.is_over(state) and (limit is None or plies < limit):
+        while not game.is_over(state) and (limit is None or plies < limit) and not (stop and stop(state)):
             for seat in game.to_act(state):
                 legal = game.legal_actions(state, seat)
                 if not legal:

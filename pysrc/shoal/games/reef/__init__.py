@@ -13,6 +13,7 @@ from shoal.core import Action, Game, Option, Rng
 from . import play, view
 from .achievements.tables import MODIFICATION_CHOICES, MODIFICATIONS, SCENARIO_CHOICES, SCENARIOS
 from .bots import BOTS
+from .search import make_levels
 from .state import OVER, ReefState
 
 
@@ -104,5 +105,7 @@ class Reef(Game):
 
 
 GAME = Reef()
+# The search levels need the game object itself; listed after the old bots ("bot" in the page means "normal").
+Reef.bots = {**BOTS, **make_levels(GAME)}
 
 __all__ = ["GAME", "Reef"]

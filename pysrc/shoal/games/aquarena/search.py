@@ -1,0 +1,312 @@
+"""What the shared search (``shoal.bots.search``) needs to play Aquarena: positions sampled from a view, a value, a
+fast policy and a move ordering.
+
+Hidden from a seat: the other seats' hands, piles and discards, and the numbers of their face-down cards on tiles not
+yet revealed; the order of every pile (its own too). Each seat holds one card of each number 1–10 every round, so a
+sampled position deals each other seat the numbers the viewer has not seen of it — all ten minus its face-up cards,
+its cards already eaten, resolved or tangled this round — at random to its face-down places, hand, pile and discards
+(the counts are public). The viewer's own pile is what is left of its ten, shuffled.
+
+Searching sampled positions to the end of the game is what the old ``heuristic`` lacked: face-down cards are
+somebody's real cards in each sample, a Dragonfly's fly moves and a Salamander eating from another tile happen in the
+playouts, and a tile is judged by how the whole round turns out rather than "as if it resolved now".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shoal.bots.search import GameSearch, levels
+from shoal.core import Action, Rng, View
+
+from . import data, effects, resolution, scoring
+from .state import AquarenaState, Catch, Tile
+
+# --- sampling -----------------------------------------------------------------------------------------------------
+_ORDER = data.NUMBERS
+
+
+def _base(view: View) -> tuple[AquarenaState, list[Any]]:
+    """The public part of ``view`` as a state, and for each seat what to deal: (unknown numbers, face-down slots on
+    tiles to fill, hand size, pile size, discard count)."""
+    t, me, players = view["table"], view["seat"], view["players"]
+    s = AquarenaState(players, dict(view["options"]), Rng(0))
+    s.round, s.heron, s.phase, s.decision = t["round"], t["heron"], t["phase"], t["decision"]
+    known: list[set[int]] = [set() for _ in range(players)]
+    slots: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (tile, position) of unknown cards
+    for i, tv in enumerate(t["tiles"]):
+        tile = Tile(-1, tv["capacity"], tv["flies"])
+        tile.resolved = tv["resolved"]
+        for j, c in enumerate(tv["cards"]):
+            tile.cards.append((c["seat"], c["card"] if c["card"] is not None else 0, c["face_up"]))
+            if c["card"] is None:
+                slots[c["seat"]].append((i, j))
+            else:
+                known[c["seat"]].add(c["card"])
+        s.tiles.append(tile)
+    for sv in t["seats"]:
+        seat = sv["seat"]
+        catch = Catch()
+        catch.flies = sv["catch"]["flies"]
+        catch.cards = [(c["seat"], c["card"], c["tile"]) for c in sv["catch"]["cards"]]
+        catch.predators = list(sv["catch"]["predators"])
+        catch.returned = list(sv["catch"]["returned"])
+        s.catches[seat] = catch
+        known[seat].update(catch.predators)
+        known[seat].update(catch.returned)
+        s.placed[seat] = sv["placed"]
+        for c in sv["catch"]["cards"]:
+            known[c["seat"]].add(c["card"])
+    s.scores = list(t["scores"])
+    s.history = t["history"]
+    s.turn = t["turn"] if t["turn"] is not None else s.heron
+    s.tiles_done = sum(1 for tv in t["tiles"] if tv["resolved"])
+    s.current = t["current"]
+    if s.current is not None:
+        s.chooser_seat = t["chooser"]
+        acting = t["acting"]
+        s.acting = (acting["seat"], acting["card"]) if acting else None
+        if acting:
+            s.pool, s.left = acting["pool"], acting["left"]
+        n = players
+        rest = [(c[0], c[1]) for c in s.tiles[s.current].cards if (c[0], c[1]) != s.acting]
+        s.queue = sorted(rest, key=lambda c: (c[1], (c[0] - s.chooser_seat) % n))
+        if s.acting is not None:  # cards before the acting one have gone; equal numbers after it in turn order
+            key = (s.acting[1], (s.acting[0] - s.chooser_seat) % n)
+            s.queue = [c for c in s.queue if (c[1], (c[0] - s.chooser_seat) % n) > key]
+        s.tangled = [c for c in s.queue if c[1] in (data.FISH_HOOK, data.HERON)
+                     and sum(1 for q in s.queue if q[1] == c[1]) > 1]
+    s.steps = [dict(step, ate=[dict(a) for a in step["ate"]]) if "ate" in step else dict(step)
+               for step in t["last_resolution"]]
+    deals = []
+    for seat, sv in enumerate(t["seats"]):
+        if seat == me:
+            s.hands[seat] = list(t["hand"])
+            s.discards[seat] = list(t["discards"])
+            known[seat].update(t["hand"], t["discards"])
+        unknown = [n for n in _ORDER if n not in known[seat]]
+        hand = 0 if seat == me else sv["hand"]
+        discarded = 0 if seat == me else sv["discarded"]
+        deals.append((unknown, slots[seat], hand, sv["pile"], discarded))
+    return s, deals
+
+
+_CACHE: list[Any] = [None, None]  # [the last view sampled, its base]: the search samples one view many times
+
+
+def sample(view: View, rng: Rng) -> AquarenaState:
+    """A full position consistent with ``view``: each seat's unseen numbers dealt at random to its hidden places."""
+    if _CACHE[0] is not view:
+        _CACHE[0], _CACHE[1] = view, _base(view)
+    base, deals = _CACHE[1]
+    s = base.clone()
+    s.history = base.history
+    s.horizon = s.round  # type: ignore[attr-defined]  # see round_over
+    s.rng = Rng(rng.next64())
+    for seat, (unknown, slots, hand, pile, discarded) in enumerate(deals):
+        cards = list(unknown)
+        rng.shuffle(cards)
+        for i, j in slots:
+            owner, _, up = s.tiles[i].cards[j]
+            s.tiles[i].cards[j] = (owner, cards.pop(), up)
+        if hand:
+            s.hands[seat] = sorted(cards.pop() for _ in range(hand))
+        if discarded:
+            s.discards[seat] = [cards.pop() for _ in range(discarded)]
+        s.piles[seat] = cards[:pile]
+    return s
+
+
+# --- value --------------------------------------------------------------------------------------------------------
+def _squash(x: float) -> float:
+    return 0.5 + 0.5 * x / (1.0 + abs(x))
+
+
+def totals(s: AquarenaState) -> list[int]:
+    """Scores with the current round's catch counted (it is scored at the round's end)."""
+    if s.phase == "over":
+        return list(s.scores)
+    return [s.scores[seat] + scoring.round_points(seat, c.flies, [(o, n) for o, n, _ in c.cards])
+            for seat, c in enumerate(s.catches)]
+
+
+def round_over(s: AquarenaState) -> bool:
+    """Rollouts stop once the sampled round is scored: every later round is dealt afresh from shuffled cards, so
+    playing it out adds noise, not knowledge (only the scores and the heron token carry over)."""
+    return s.round != getattr(s, "horizon", s.round)
+
+
+def evaluate(s: AquarenaState, seat: int) -> float:
+    """Mostly the win (shared on a tie), partly the margin over the best other seat. Before the end the margin
+    stands in for the win, judged against the rounds still to play (each swings a few points)."""
+    scores = totals(s)
+    margin = scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
+    if s.phase == "over":
+        best = max(scores)
+        win = 1.0 / scores.count(best) if scores[seat] == best else 0.0
+    else:
+        rounds_left = data.ROUNDS - s.round + (1 if s.phase == "planning" and not any(s.placed) else 0)
+        win = _squash(margin / (3.0 + 3.0 * rounds_left))
+    return 0.8 * win + 0.2 * _squash(margin / 10)
+
+
+# --- the fast policy ----------------------------------------------------------------------------------------------
+# What each predator can eat (prey numbers), and how many: the pools of ``effects.plan`` as plain tables.
+_FISH = {n for n in _ORDER if data.family(n) == data.FISH}
+_AMPH = {n for n in _ORDER if data.family(n) == data.AMPHIBIAN}
+_INSECT_EATERS = {data.PIKE: 2, data.FROG: 1, data.TOAD: 2, data.DRAGONFLY: 1, data.NEWT: 1, data.SALAMANDER: 1,
+                  data.CARP: 3, data.SPIDER_WEB: 1}
+EXPOSED = {True: 1.0, False: 0.45}  # how likely a predator that could eat a card finds it (face up / face down)
+
+
+def _prey_value(seat: int, owner: int, number: int) -> float:
+    return 0.0 if owner == seat else float(data.POINTS[data.family(number)])
+
+
+def card_on_tile(s: AquarenaState, seat: int, number: int, index: int, up: bool) -> float:
+    """A rough worth of placing ``number`` on tile ``index``: what it may eat there minus what it risks.
+
+    Cards act 1 → 10, so a card is food only for predators numbered below it; the sampled position knows every card,
+    the ones it cannot see yet included (they are part of the sample)."""
+    tile = s.tiles[index]
+    if tile.resolved:
+        return -5.0
+    cards = tile.cards
+    gain = 0.0
+    if number == data.FISH_HOOK:
+        hooks = sum(1 for o, n, _ in cards if n == data.FISH_HOOK)
+        gain = 0.0 if hooks else max((_prey_value(seat, o, n) for o, n, _ in cards if n in _FISH), default=0.0)
+    elif number == data.HERON:
+        herons = sum(1 for o, n, _ in cards if n == data.HERON)
+        prey = sorted((_prey_value(seat, o, n) for o, n, _ in cards if n in _AMPH and n != data.NEWT), reverse=True)
+        gain = 0.0 if herons else sum(prey[:2])
+    else:
+        amph = [_prey_value(seat, o, n) for o, n, _ in cards if n in _AMPH and n > number]
+        if number == data.PIKE and amph:
+            gain = max(amph)
+        elif number == data.SALAMANDER:
+            gain = 1.0 if any(t.flies for t in s.tiles if not t.resolved) else 0.0
+        elif number in _INSECT_EATERS:
+            eaters_before = sum(_INSECT_EATERS.get(n, 0) for o, n, _ in cards if n < number)
+            flies = max(0, tile.flies - eaters_before)
+            dragonflies = [_prey_value(seat, o, n) for o, n, _ in cards if n == data.DRAGONFLY and n > number]
+            gain = min(_INSECT_EATERS[number], flies) + sum(dragonflies[:1])
+    family = data.family(number)
+    risk = 0.0
+    if family is not None:
+        worth = data.POINTS[family]
+        for o, n, u in cards:
+            if o == seat or n >= number:
+                continue
+            if (n == data.FISH_HOOK and family == data.FISH) or (n == data.HERON and family == data.AMPHIBIAN and
+                                                                  number != data.NEWT) \
+                    or (n == data.PIKE and family == data.AMPHIBIAN) \
+                    or (n in _INSECT_EATERS and family == data.INSECT and n != data.PIKE):
+                risk += worth * EXPOSED[up]
+                break
+    return gain - risk
+
+
+def _best_places(s: AquarenaState, seat: int) -> dict[int, tuple[float, int]]:
+    up = s.placed[seat] < data.FACE_UP_PLACEMENTS
+    best: dict[int, tuple[float, int]] = {}
+    for number in s.hands[seat]:
+        for i in range(len(s.tiles)):
+            v = card_on_tile(s, seat, number, i, up)
+            if number not in best or v > best[number][0]:
+                best[number] = (v, i)
+    return best
+
+
+def _net(s: AquarenaState, seat: int) -> float:
+    points = totals(s)
+    others = [p for i, p in enumerate(points) if i != seat]
+    return points[seat] - max(others)
+
+
+def _settle_value(s: AquarenaState, index: int, seat: int) -> float:
+    trial = s.clone()
+    trial.log = trial.log.__class__()
+    resolution.open_tile(trial, index)
+    # resolve the tile with each owner eating its best bite
+    while True:
+        resolution.advance(trial, one_tile=True)
+        if trial.decision == "eat":
+            bites, _ = effects.candidates(trial, trial.acting, trial.current, trial.pool)
+            trial.decision = None
+            resolution.eat(trial, max(bites, key=lambda b: _bite_key(trial.acting[0], b)))
+            trial.left -= 1
+        elif trial.decision == "move":
+            trial.decision = None
+            resolution.move_fly(trial, effects.fly_destinations(trial, trial.current)[0])
+            resolution._done(trial)
+        else:
+            break
+    return _net(trial, seat)
+
+
+def _bite_key(seat: int, bite: effects.Bite) -> tuple[int, int]:
+    """Most points first; then an opposing card (it will not act) before a fly; own cards last."""
+    own = bite[0] == "card" and bite[2] == seat
+    return (effects.bite_points(seat, bite), 0 if own else (2 if bite[0] == "card" else 1))
+
+
+def _fly_welcome(s: AquarenaState, seat: int, index: int) -> int:
+    """Own unresolved insect-eaters on the tile minus the others' (a fly there feeds them)."""
+    tile = s.tiles[index]
+    if tile.resolved or index == s.current:
+        return -9
+    return sum((1 if o == seat else -1) for o, n, _ in tile.cards if n in _INSECT_EATERS)
+
+
+def _score(s: AquarenaState, seat: int, a: Action, memo: dict) -> float:
+    kind = a["type"]
+    if kind == "place":
+        return card_on_tile(s, seat, a["card"], a["tile"], s.placed[seat] < data.FACE_UP_PLACEMENTS)
+    if kind == "discard":
+        if "best" not in memo:
+            memo["best"] = _best_places(s, seat)
+        return -memo["best"][a["card"]][0]
+    if kind == "resolve":
+        return _settle_value(s, a["tile"], seat)
+    if kind == "eat_fly":
+        return float(_bite_key(seat, ("fly", a["tile"]))[0]) + 0.1
+    if kind == "eat_card":
+        key = _bite_key(seat, ("card", a["tile"], a["seat"], a["card"]))
+        return key[0] + 0.1 * key[1]
+    if kind == "move_fly":
+        return float(_fly_welcome(s, seat, a["tile"]))
+    return 0.0
+
+
+def policy(s: AquarenaState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The rollout policy: the best action by :func:`_score`, ties (and near ties) broken at random."""
+    memo: dict = {}
+    start = rng.below(len(legal))
+    best, choice = None, legal[start]
+    for a in legal[start:] + legal[:start]:
+        v = _score(s, seat, a, memo)
+        if best is None or v > best:
+            best, choice = v, a
+    return choice
+
+
+def candidates(s: AquarenaState, seat: int, legal: list[Action]) -> list[Action]:
+    """Every action, best first by the policy's judgement."""
+    memo: dict = {}
+    scored = sorted(((_score(s, seat, a, memo), i) for i, a in enumerate(legal)), key=lambda x: (-x[0], x[1]))
+    return [legal[i] for _, i in scored]
+
+
+SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, rollout_stop=round_over)
+
+
+def make_levels(game) -> dict:
+    """easy / normal / hard: iterations a decision, rollouts to the end of the round (``round_over``)."""
+    return levels(SEARCH, game,
+                  easy={"iterations": 30, "rollout_depth": None, "node_candidates": 6},
+                  normal={"iterations": 100, "rollout_depth": None, "node_candidates": 8},
+                  hard={"iterations": 300, "rollout_depth": None, "node_candidates": 10})
+
+
+__all__ = ["SEARCH", "candidates", "evaluate", "make_levels", "policy", "round_over", "sample"]

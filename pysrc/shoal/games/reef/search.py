@@ -1,0 +1,380 @@
+"""What the shared search (``shoal.bots.search``) needs to play AQUA: positions sampled from a view, a value, a fast
+placement policy and a move ordering.
+
+Hidden in AQUA is only the face-down pile: its order, and which tiles went back to the box unseen at set-up. A
+sampled position therefore draws its pile from *every tile the seat has not seen* — the 70 minus the tiles laid and
+minus every tile ever shown in a market (solo discards its leftovers face up; the view's log names each market) —
+never by reshuffling the real pile, which would tell the bot which tiles were boxed.
+
+The policy judges a placement locally, in O(1) per placement once each frontier cell is read: for each of the six
+corners of the cell, how far its hexagon is from becoming a Habitat (0–2 matching corals, or dead) before and after
+the tile; a Habitat it completes is worth its Small Animal, its Ecosystems, its neighbours and the Large Animal it may
+let in at once; a hexagon it kills costs what it promised. So the rollouts value Ecosystems, keep clusters of
+different species free for Large Animals, and judge a placement together with the Large Animal it brings.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from shoal.bots.search import GameSearch, levels
+from shoal.core import Action, Rng, View
+
+from . import data, text
+from .board import Board
+from .bots import board_from_view
+from .geometry import CELL_STEPS, EDGE_CORAL, STEPS, cell_point
+from .play import is_final_round, score_sheets, winner
+from .rules import make_rules
+from .state import LARGE, OVER, PLACE, ReefState
+
+# --- sampling -----------------------------------------------------------------------------------------------------
+_TILE_OF_NAME = {text.tile(t): t for t in range(len(data.TILES))}  # each tile's colours are unique
+_MARKET_LINE = re.compile(r"; market: (.*)\.$")
+
+
+def seen_tiles(view: View) -> set[int]:
+    """Every tile the seat has seen: laid on any reef, in the market, or named in a market line of its log."""
+    table = view["table"]
+    seen = {m["tile"] for m in table["market"]}
+    for bv in table["boards"]:
+        seen.update(t["tile"] for t in bv["tiles"] if not t["hot_spot"])
+    for line in view["log"]:
+        found = _MARKET_LINE.search(line)
+        if found:
+            seen.update(_TILE_OF_NAME[name] for name in found.group(1).split(", ") if name in _TILE_OF_NAME)
+    return seen
+
+
+def _base(view: View) -> tuple[ReefState, list[int], int]:
+    """The public position of ``view`` as a state (no pile yet), the unseen tiles, and the pile's size."""
+    table = view["table"]
+    s = ReefState(view["players"], dict(view["options"]), Rng(0))
+    s.memo = {}
+    s.rules = make_rules(view["options"])
+    s.boards = [board_from_view(bv) for bv in table["boards"]]
+    s.market = [m["tile"] for m in table["market"]]
+    s.line = [(e["number"], e["native"]) for e in table["ecosystems"]]
+    s.small = {sp["species"]: sp["left"] for sp in table["supply"]["small"]}
+    s.large = {sh["shape"]: list(sh["stack"]) for sh in table["supply"]["large"]}
+    s.round = table["round"]
+    s.queue = list(table["queue"])
+    s.done = list(table["done"])
+    snail = table["snail"]
+    s.snail_holder = snail["holder"] if snail else None
+    s.snail_in_market = bool(snail and snail["in_market"])
+    s.snail_taker = snail["taker"] if snail else None
+    s.phase = table["phase"]
+    current = table["current"]
+    s.fresh = [tuple(h["at"]) for h in table["boards"][current]["habitats"] if h["fresh"]] if current is not None \
+        else []
+    s.pile = []
+    s.last_order = list(table.get("turn_order", []))
+    s.reef_colours = [bv["reef_colour"] if bv.get("reef_colour_chosen") else None for bv in table["boards"]]
+    unseen = sorted(set(range(len(data.TILES))) - seen_tiles(view))
+    return s, unseen, table["pile"]
+
+
+_CACHE: list[Any] = [None, None]  # [the last view sampled, its base]: the search samples one view many times
+
+
+def sample(view: View, rng: Rng) -> ReefState:
+    """A full position consistent with ``view``: its pile drawn at random from the tiles the seat has not seen."""
+    if _CACHE[0] is not view:
+        _CACHE[0], _CACHE[1] = view, _base(view)
+    base, unseen, size = _CACHE[1]
+    s = base.clone()
+    s.rng = Rng(rng.next64())
+    pool = list(unseen)
+    rng.shuffle(pool)
+    s.pile = pool[:size]
+    return s
+
+
+# --- value --------------------------------------------------------------------------------------------------------
+SOLO_PAR = 80  # a solo score worth 0.5 (the chart's "Outstanding!")
+
+
+def _squash(x: float) -> float:
+    return 0.5 + 0.5 * x / (1.0 + abs(x))
+
+
+def evaluate(s: ReefState, seat: int) -> float:
+    """Solo: the score, squashed round par. Otherwise mostly the win (tie-break by the final turn order), partly the
+    margin over the best other seat; before the end, the live scores stand in for the final ones."""
+    scores = [sum(r["points"] for r in rows) for rows in score_sheets(s)]
+    if s.players == 1:
+        return _squash((scores[0] - SOLO_PAR) / 15)
+    margin = scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
+    if s.phase == OVER:
+        win = 1.0 if winner(scores, s.last_order or list(range(s.players))) == seat else 0.0
+    else:
+        win = _squash(margin / 6)
+    return 0.8 * win + 0.2 * _squash(margin / 10)
+
+
+# --- the placement policy -----------------------------------------------------------------------------------------
+ADJ = 0.7  # a new Habitat per Small Animal already next to it (Large Animals need clusters)
+PROMISE = (0.0, 0.05, 0.35)  # share of a Habitat's worth that a hexagon with 0/1/2 matching corals promises
+EDGE = 0.12  # per edge matching the neighbour's colour (Reefs)
+# Corners round a vertex: (du, dv, d) such that the cell (u-du, v-dv) points its coral d at the vertex.
+_CORNERS = {cls: tuple((STEPS[d][0], STEPS[d][1], d) for d in range(6) if (cls - STEPS[d][0]) % 3 == 0)
+            for cls in (1, 2)}
+_DEAD = ("", -1)
+
+
+class _Ctx:
+    """What a placement is worth on one seat's reef, computed once per decision."""
+
+    __slots__ = ("board", "worth", "adj", "pair", "large_best", "rules", "line")
+
+    def __init__(self, s: ReefState, seat: int) -> None:
+        board = s.boards[seat]
+        self.board = board
+        self.rules = s.rules
+        self.line = s.line
+        held: dict[str, int] = {}
+        for animal, _, _ in board.large:
+            shape = data.SHAPE_OF_ANIMAL[animal]
+            held[shape] = held.get(shape, 0) + 1
+        counts: dict[str, int] = {}
+        for sp in board.habitats.values():
+            counts[sp] = counts.get(sp, 0) + 1
+        eco = s.rules.uses_ecosystems()
+        worth, adj = {}, {}
+        for colour in data.COLOURS:
+            sp = data.SPECIES_OF_COLOUR[colour]
+            if s.small[sp] <= 0 or not s.rules.habitat_may_form(board, colour):
+                worth[colour], adj[colour] = 0.0, 0.0
+                continue
+            w, a = float(data.SMALL_POINTS[sp]) + 1.0, ADJ
+            for number, native in (s.line if eco else []):
+                e = data.ECOSYSTEMS[number]
+                if e.kind == "native_neighbours" and native == sp:
+                    a += e.points
+                elif e.kind == "large_times_native" and native == sp:
+                    w += e.points * (held.get(e.subject, 0) + 0.6)
+                elif e.kind == "species_next_to_native" and sp in (native, e.subject):
+                    a += 0.5 * e.points
+                elif e.kind == "native_next_to_neighbours" and native == sp:
+                    a += e.points * 0.5
+                elif e.kind == "three_natives" and native == sp:
+                    w += e.points / 3 if counts.get(sp, 0) < 3 else 0
+                elif e.kind in ("native_uncovered", "native_crowd") and native == sp:
+                    w += e.points
+                elif e.kind == "majority" and native == sp:
+                    w += 2.0
+                elif e.kind == "reef_native" and native == sp:
+                    w += 1.0
+            worth[colour], adj[colour] = w, a
+        self.worth, self.adj = worth, adj
+        stacks = s.large
+        self.pair = float(stacks["pair"][0]) if stacks.get("pair") else 0.0
+        self.large_best = max((float(v[0]) for k, v in stacks.items() if v and k != "pair"), default=0.0)
+
+    def corner(self, cell, d: int) -> tuple[str, int]:
+        """The hexagon at corner ``d`` of empty ``cell``, from its other two cells: (colour, matching corals), or
+        dead (a coral of another colour, a tile pointing elsewhere, the Hot Spot's blank, a Habitat already)."""
+        tiles = self.board.tiles
+        u, v = cell[0] + STEPS[d][0], cell[1] + STEPS[d][1]
+        colour, n = "", 0
+        for du, dv, dd in _CORNERS[u % 3]:
+            c = (u - du, v - dv)
+            if c == cell:
+                continue
+            t = tiles.get(c)
+            if t is None:
+                continue
+            rot = t[2]
+            if (dd - rot) % 2:
+                return _DEAD
+            col = t[1][((dd - rot) % 6) // 2]
+            if col == "." or (n and col != colour):
+                return _DEAD
+            colour, n = col, n + 1
+        return colour, n
+
+    def habitat(self, vertex, colour: str) -> float:
+        """What a Habitat completed at ``vertex`` is worth: its animal, Ecosystems, neighbours, a Large Animal."""
+        worth = self.worth[colour]
+        if not worth:
+            return 0.0
+        habitats, covered = self.board.habitats, self.board.covered
+        sp = data.SPECIES_OF_COLOUR[colour]
+        near = free = 0
+        for step in CELL_STEPS:
+            n = (vertex[0] + step[0], vertex[1] + step[1])
+            other = habitats.get(n)
+            if other is not None:
+                near += 1
+                if n not in covered and other != sp:
+                    free += 1
+        value = worth + self.adj[colour] * near
+        if free >= 2 and self.large_best:
+            value += 0.8 * self.large_best
+        elif free >= 1 and self.pair:
+            value += 0.8 * self.pair
+        return value
+
+
+def _step_index(u: int, v: int) -> int:
+    return STEPS.index((u, v))
+
+
+# Corner d of a cell is shared with the neighbours across edges d-1 and d: (edge k, direction from that neighbour's
+# centre to the corner) for each.
+_CORNER_NEIGHBOURS = tuple(
+    tuple((k, _step_index(STEPS[d][0] - CELL_STEPS[k][0], STEPS[d][1] - CELL_STEPS[k][1])) for k in ((d - 1) % 6, d))
+    for d in range(6))
+# _CORAL_AT[rot][d]: which coral of a tile laid with ``rot`` points in direction d (0..2), or -1 (none does).
+_CORAL_AT = tuple(tuple(((d - rot) % 6) // 2 if (d - rot) % 2 == 0 else -1 for d in range(6)) for rot in range(6))
+_OPPOSITE_EDGE = tuple((k + 3) % 6 for k in range(6))
+
+
+def _cell_corners(ctx: _Ctx, cell) -> tuple[list[tuple[str, int, float]], tuple[float, float], list]:
+    """For an empty cell: its six corners (colour, matching corals or -1 if dead, what the hexagon promises now);
+    for each rotation parity what the three corners that parity points no coral at promised (lost if it lands
+    so); and the colours across its edges (``Board.needs``)."""
+    tiles = ctx.board.tiles
+    u, v = cell
+    nb = [tiles.get((u + su, v + sv)) for su, sv in CELL_STEPS]
+    corners = []
+    lost = [0.0, 0.0]
+    worth = ctx.worth
+    for d in range(6):
+        colour, n = "", 0
+        for k, dd in _CORNER_NEIGHBOURS[d]:
+            t = nb[k]
+            if t is None:
+                continue
+            i = _CORAL_AT[t[2]][dd]
+            col = t[1][i] if i >= 0 else "."
+            if col == "." or (n and col != colour):
+                n = -1
+                break
+            colour, n = col, n + 1
+        promise = PROMISE[n] * worth[colour] if n > 0 else 0.0
+        corners.append((colour, n, promise))
+        lost[(d + 1) % 2] += promise  # a rotation of the other parity points nothing at corner d
+    needs = [(k, t[1][EDGE_CORAL[t[2]][_OPPOSITE_EDGE[k]]]) for k, t in enumerate(nb) if t is not None]
+    return corners, (lost[0], lost[1]), needs
+
+
+def placement_value(ctx: _Ctx, corners, lost, needs, colours: str, cell, rot: int) -> float:
+    """The local value of laying ``colours`` at ``cell`` with ``rot``, given the cell's corners before."""
+    value = -lost[rot % 2]
+    worth = ctx.worth
+    for i in range(3):
+        d = (rot + 2 * i) % 6
+        bc, bn, promise = corners[d]
+        if bn < 0:
+            continue
+        c = colours[i]
+        if bn == 0:
+            value += PROMISE[1] * worth[c]
+        elif bc == c:
+            if bn == 2:
+                value += ctx.habitat((cell[0] + STEPS[d][0], cell[1] + STEPS[d][1]), c) - promise
+            else:
+                value += (PROMISE[2] - PROMISE[1]) * worth[c]
+        else:
+            value -= promise
+    edge = EDGE_CORAL[rot]
+    for k, colour in needs:
+        if colours[edge[k]] == colour:
+            value += EDGE
+    return value
+
+
+def place_values(s: ReefState, seat: int, legal: list[Action]) -> list[tuple[float, int]]:
+    """(value, index into ``legal``) of every placement in ``legal``."""
+    ctx = _Ctx(s, seat)
+    per_cell: dict = {}
+    out = []
+    tiles = [data.TILES[t] for t in s.market]
+    for i, a in enumerate(legal):
+        if a["type"] != "place":
+            continue
+        cell = cell_point(a["q"], a["r"])
+        got = per_cell.get(cell)
+        if got is None:
+            got = per_cell[cell] = _cell_corners(ctx, cell)
+        out.append((placement_value(ctx, got[0], got[1], got[2], tiles[a["tile"]], cell, a["rot"]), i))
+    return out
+
+
+def large_value(s: ReefState, seat: int, action: Action) -> float:
+    """A Large Animal's points plus what the Ecosystems pay for its shape."""
+    shape = data.SHAPE_OF_ANIMAL[action["animal"]]
+    value = float(s.large[shape][0])
+    if s.rules.uses_ecosystems():
+        board = s.boards[seat]
+        for number, native in s.line:
+            e = data.ECOSYSTEMS[number]
+            if e.kind == "large_times_native" and e.subject == shape:
+                value += e.points * sum(1 for sp in board.habitats.values() if sp == native)
+    return value - 0.3 * len(action["cells"])  # small animals it covers cannot carry another
+
+
+SNAIL_BELOW = 0.6  # take the Sea Snail (not in the final round) when no placement is worth more than this
+
+
+def _snail_ok(s: ReefState) -> bool:
+    return not is_final_round(s) and len(s.market) > 2
+
+
+def policy(s: ReefState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The rollout policy: the best placement by local value (a little noise breaks ties), the best Large Animal."""
+    if s.phase not in (PLACE, LARGE):  # Modification 6's colour: the one worth most comes first
+        return legal[0]
+    if s.phase == LARGE:
+        best, choice = 0.0, None
+        for a in legal:
+            if a["type"] == "large":
+                v = large_value(s, seat, a)
+                if choice is None or v > best:
+                    best, choice = v, a
+        return choice if choice is not None else legal[-1]
+    values = place_values(s, seat, legal)
+    if not values:
+        return legal[0]
+    # Ties go to the first best placement after a random starting point (one draw, not one per placement).
+    start = rng.below(len(values))
+    best, index = values[start]
+    for v, i in values[start:] + values[:start]:
+        if v > best:
+            best, index = v, i
+    if best < SNAIL_BELOW and legal[0]["type"] == "snail" and _snail_ok(s):
+        return legal[0]
+    return legal[index]
+
+
+def candidates(s: ReefState, seat: int, legal: list[Action]) -> list[Action]:
+    """Actions best first by the policy's judgement; the Sea Snail is dropped in the final round (it brings
+    nothing there) unless it is the only move."""
+    if s.phase not in (PLACE, LARGE):
+        return list(legal)
+    if s.phase == LARGE:
+        larges = sorted(((large_value(s, seat, a), i) for i, a in enumerate(legal) if a["type"] == "large"),
+                        reverse=True)
+        skip = [a for a in legal if a["type"] != "large"]
+        return [legal[i] for _, i in larges] + skip
+    ranked = [legal[i] for _, i in sorted(place_values(s, seat, legal), key=lambda x: (-x[0], x[1]))]
+    if legal and legal[0]["type"] == "snail" and (_snail_ok(s) or not ranked):
+        ranked.insert(min(3, len(ranked)), legal[0])
+    return ranked
+
+
+SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates)
+
+
+def make_levels(game) -> dict:
+    """easy / normal / hard: iterations a decision (placements to the end of the game in every rollout)."""
+    return levels(SEARCH, game,
+                  easy={"iterations": 16, "rollout_depth": None, "root_candidates": 6, "node_candidates": 4},
+                  normal={"iterations": 50, "rollout_depth": None, "root_candidates": 10, "node_candidates": 5},
+                  hard={"iterations": 140, "rollout_depth": None, "root_candidates": 12, "node_candidates": 6})
+
+
+__all__ = ["SEARCH", "candidates", "evaluate", "make_levels", "policy", "sample", "seen_tiles"]
