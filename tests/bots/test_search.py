@@ -20,7 +20,7 @@ def _midgame(game_id: str, players: int, seed: int, plies: int) -> shoal.Match:
     return m
 
 
-@pytest.mark.parametrize("game_id", ["museum", "brunch"])
+@pytest.mark.parametrize("game_id", ["museum", "brunch", "aquarena", "reef"])
 def test_every_game_offers_the_three_levels_after_its_old_bots(game_id):
     """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"."""
     bots = list(shoal.GAMES[game_id].bots)
@@ -28,7 +28,7 @@ def test_every_game_offers_the_three_levels_after_its_old_bots(game_id):
     assert all(isinstance(shoal.GAMES[game_id].bots[b], SearchBot) for b in LEVELS)
 
 
-@pytest.mark.parametrize("game_id,players", [("museum", 2), ("brunch", 4)])
+@pytest.mark.parametrize("game_id,players", [("museum", 2), ("brunch", 4), ("aquarena", 3), ("reef", 2)])
 def test_same_view_and_rng_give_the_same_move(game_id, players):
     """Issue 10: "Budgets count iterations or nodes, not wall-clock, so the same view and seed give the same move"."""
     m = _midgame(game_id, players, seed=5, plies=6)
@@ -39,7 +39,7 @@ def test_same_view_and_rng_give_the_same_move(game_id, players):
 
 def test_levels_search_more_iterations_as_they_rise():
     """Issue 10: "normal and easy each clearly below the next level" — the budgets at least rise with the level."""
-    for gid in ("museum", "brunch"):
+    for gid in shoal.GAMES:
         bots = shoal.GAMES[gid].bots
         assert bots["easy"].iterations < bots["normal"].iterations < bots["hard"].iterations
 

@@ -9,8 +9,9 @@ from shoal.games.reef import GAME
 from shoal.core import Rng
 
 
-def test_bots_registered_random_first_best_last():
-    assert list(GAME.bots) == ["random", "greedy"]
+def test_bots_registered_random_and_greedy_then_the_search_levels():
+    """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"; the old greedy stays listed."""
+    assert list(GAME.bots) == ["random", "greedy", "easy", "normal", "hard"]
 
 
 def test_greedy_beats_random_and_moves_fast():
