@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import re
 import shutil
 import statistics
 import sys
@@ -146,7 +147,9 @@ def main() -> None:
         "",
     ]
     out = ROOT / "docs" / "benchmarks.md"
-    out.write_text("\n".join(lines))
+    # Section (d), plies per second before and after, is written by benchmarks/plies.py: keep it.
+    kept = re.search(r"<!-- plies:begin -->.*?<!-- plies:end -->", out.read_text(), re.S) if out.exists() else None
+    out.write_text("\n".join(lines) + ("\n" + kept.group(0) + "\n" if kept else ""))
     print("\n".join(lines))
 
 
