@@ -176,7 +176,7 @@ def test_the_teaching_page_three_boards_one_worker(page):
     assert not [c for c in console if "favicon" not in c], console
 
 
-HOST_PAGE = """<!doctype html><meta charset="utf-8"><title>iframe host</title>
+HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>iframe host</title></head><body>
 <iframe id="f" src="index.html?game=museum&players=2&seats=human,bot&seed=4&embed=1&botDelay=0&botBudget=4"></iframe>
 <script type="module" src="iframe-host.js"></script>"""
 HOST_JS = """window.heard = [];

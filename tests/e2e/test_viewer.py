@@ -30,7 +30,11 @@ def handmade(site_dir):
 
 
 def write(path, text: str) -> None:
-    """Atomically: parallel test workers share one built site."""
+    """Atomically (parallel test workers share one built site); a page gets the site's CSP like every built page."""
+    if path.suffix == ".html":
+        import csp  # build_scripts/, on sys.path through tests/conftest.py
+
+        text = csp.add_meta(text)
     path.parent.mkdir(exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}")
     tmp.write_text(text)
@@ -143,8 +147,8 @@ def test_a_record_from_another_site_is_refused(page):
     assert_no_outside_requests(page)
 
 
-EMBED_PAGE = """<!doctype html><meta charset="utf-8"><title>embed test</title>
-<link rel="stylesheet" href="viewer.css">
+EMBED_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>embed test</title>
+<link rel="stylesheet" href="viewer.css"></head><body>
 <div id="a"></div><shoal-board id="b" lesson="lessons/handmade-museum.json" step="3"></shoal-board><div id="c"></div>
 <script type="module" src="embed-test.js"></script>"""
 EMBED_JS = """import { Shoal } from "./embed.js";
