@@ -178,3 +178,13 @@ def test_the_lesson_checker_reports_ok_and_names_the_step_of_a_broken_lesson(tmp
 def test_a_compiled_lesson_is_read_through_its_source():
     compiled = lessons.compile_lesson(_lesson())
     assert lessons.answer(compiled, 3, {"type": "pass", "card": "baby"})["right"] is True
+
+
+def test_at_least_five_lessons_per_game_each_with_a_question():
+    """Issue 11.5: "at least five lessons per game ... Each lesson has at least one question"."""
+    per_game: dict[str, int] = {}
+    for path in SHIPPED:
+        source = _load(path)
+        assert any(step.get("question") for step in source["steps"]), path.name
+        per_game[source["game"]] = per_game.get(source["game"], 0) + 1
+    assert set(per_game) == set(shoal.GAMES) and min(per_game.values()) >= 5, per_game
