@@ -91,21 +91,30 @@ def run_solo(key: str, level: str, seeds: int, jobs: int) -> dict:
             "minutes": (time.time() - start) / 60, "level_sec_mean": s["sec_mean"], "level_sec_max": s["sec_max"]}
 
 
-def pyodide_seconds(site: Path, levels: list[str], games: list[tuple]) -> dict[str, float]:
-    """Mean seconds of a few decisions per game and level in the shipped runtime under Node (wall clock)."""
+def pyodide_seconds(site: Path, levels: list[str], games: list[tuple]) -> dict[str, list[float]]:
+    """Per game and level: [Pyodide mean, CPython mean] wall seconds of the same few decisions, Pyodide's in the
+    shipped runtime under Node, CPython's right after in this process (their ratio survives a busy machine)."""
     cases = [(g, n, o, lv, 6, None) for g, n, o in games for lv in levels if lv in shoal.GAMES[g].bots]
     program = f"CASES = {json.dumps(cases)}\n".replace("null", "None") + PYODIDE_PROGRAM
     node = subprocess.run(["node", str(ROOT / "tests/sitebuild/run_in_pyodide.mjs"), str(site)], input=program,
-                          capture_output=True, text=True, timeout=3600, check=True)
+                          capture_output=True, text=True, timeout=7200, check=True)
     got = json.loads(node.stdout.strip().splitlines()[-1])
-    return {k: statistics.fmean(v) for k, v in got.items() if v}
+    here: dict = {}
+    exec(program.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
+    return {k: [statistics.fmean(v), statistics.fmean(here[k])] for k, v in got.items() if v and here.get(k)}
+
+
+def _pyo(pair: list[float] | None) -> str:
+    if not pair:
+        return "—"
+    return f"{pair[0]:.3f} ({pair[0] / pair[1]:.1f}× CPython)"
 
 
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, float], args: argparse.Namespace) -> None:
+def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[float]], args: argparse.Namespace) -> None:
     lines = [
         "# Strength of the search bots",
         "",
@@ -113,8 +122,9 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, float],
         f"`--jobs {args.jobs}`). Each row: one level against copies of today's best "
         "bot frozen from commit 1faa418 (`benchmarks/frozen.py`), seats rotated, game *i* on seed *i*+1. Win share: "
         "the level's share of wins per game (ties shared) with its 95% interval. Seconds per decision: CPU seconds in "
-        "CPython 3.11 (mean / max over decisions with a choice); Pyodide: wall seconds in the shipped runtime under "
-        "Node on a few positions (— when not measured).",
+        "CPython 3.11 (mean / max over decisions with a choice); Pyodide: mean wall seconds in the shipped runtime "
+        "under Node on three positions per game and level, with its ratio to CPython's wall seconds on the same "
+        "positions measured right after (— when not measured).",
         "",
         "| row | level | games | level's win share (95%) | target for hard | mean score (level / frozen) | "
         "CPU s/decision mean / max | Pyodide s/decision |",
@@ -122,18 +132,18 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, float],
     ]
     for r in rows:
         game = ROWS[r["row"]][0]
-        p = pyo.get(f"{game}/{r['level']}")
+        p = _pyo(pyo.get(f"{game}/{r['level']}"))
         lines.append(
             f"| {r['row']}, {ROWS[r['row']][1]}p vs today's `{r['base']}` | {r['level']} | {r['games']} | "
             f"{pct(r['level_win'])} ± {pct(r['level_win95'])} | {r['target']} | "
             f"{r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
-            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {'—' if p is None else f'{p:.3f}'} |")
+            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
     for r in solos:
-        p = pyo.get(f"reef/{r['level']}")
+        p = _pyo(pyo.get(f"reef/{r['level']}"))
         lines.append(
             f"| {r['row']} (1p, seeds 1–{r['games']}) | {r['level']} | {r['games']} | median {r['median']:.1f}, mean "
             f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | — | "
-            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {'—' if p is None else f'{p:.3f}'} |")
+            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
     missing = [k for k in args.rows if k in ROWS and not any(r["row"] == k for r in rows)]
     missing += [k for k in args.rows if k in SOLO and not any(r["row"] == k for r in solos)]
     if missing:
@@ -155,6 +165,7 @@ def main() -> int:
     parser.add_argument("--site", help="a built dist/ folder: also time the levels in Pyodide under Node")
     parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
     parser.add_argument("--notes", help="a Markdown file appended to the table (findings, limits)")
+    parser.add_argument("--pyodide-only", action="store_true", help="with --site and --keep: only the Pyodide timing")
     parser.add_argument("--keep", help="a JSON file of measured rows: rows in it are kept (not re-run) and every new "
                                        "row is added, so a long benchmark can be run in parts")
     args = parser.parse_args()
@@ -164,7 +175,7 @@ def main() -> int:
     out = Path(args.out)
     rows: list[dict] = []
     solos: list[dict] = []
-    pyo: dict[str, float] = {}
+    pyo: dict[str, list[float]] = {}
     kept = Path(args.keep) if args.keep else None
     if kept and kept.exists():
         old = json.loads(kept.read_text())
@@ -173,6 +184,11 @@ def main() -> int:
     if args.site and not pyo:
         games = [(ROWS[k][0], ROWS[k][1], ROWS[k][2]) for k in args.rows if k in ROWS]
         pyo = pyodide_seconds(Path(args.site), levels, games)
+    if args.pyodide_only:
+        if kept:
+            kept.write_text(json.dumps({"rows": rows, "solos": solos, "pyodide": pyo}, indent=1))
+        print(json.dumps(pyo))
+        return 0
     for key in args.rows:
         for level in levels:
             if (key, level) in done:
