@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import shoal
 from shoal.core import Rng
@@ -31,22 +30,6 @@ def test_heuristic_beats_random_players():
             match.play(seat, match.bot_action(seat, "heuristic" if seat == hero else "random"))
         wins += hero in match.outcome()["winners"]
     assert wins >= 10
-
-
-def test_heuristic_moves_are_fast():
-    """A bot move must take well under 0.1 s in CPython (bots run under Pyodide in the browser). Measured in this
-    process's CPU time, so other work on a busy machine does not make the test flaky."""
-    match = shoal.new_match("aquarena", 6, seed=1)
-    times = []
-    while not match.is_over():
-        seat = match.to_act()[0]
-        start = time.process_time()
-        action = match.bot_action(seat, "heuristic")
-        times.append(time.process_time() - start)
-        match.play(seat, action)
-    times.sort()
-    assert times[int(len(times) * 0.95)] < 0.02, "typical moves take a few milliseconds"
-    assert times[-1] < 0.1, "even the slowest move"
 
 
 def test_heuristic_eats_the_most_valuable_prey():

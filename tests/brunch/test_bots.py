@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 from shoal.core import Match, Rng
 from shoal.games.brunch import GAME
@@ -74,19 +73,6 @@ def test_heuristic_takes_its_own_colour_among_equal_cards():
         m.play(seat, {"type": "food", "value": 5})
     assert m.to_act() == [1]
     assert heuristic_bot(m.view(1), m.legal_actions(1), Rng(0)) == {"type": "take", "colour": "blue"}
-
-
-def test_heuristic_bot_is_fast():
-    """A bot move must take well under 0.1 s in CPython (the browser runs Pyodide, several times slower)."""
-    m = Match(GAME, 7, seed=1)
-    worst = 0.0
-    while not m.is_over():
-        seat = m.to_act()[0]
-        start = time.perf_counter()
-        action = m.bot_action(seat, "heuristic")
-        worst = max(worst, time.perf_counter() - start)
-        m.play(seat, action)
-    assert worst < 0.02
 
 
 def test_heuristic_beats_random_bots():

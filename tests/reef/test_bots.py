@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import shoal
 from shoal.games.reef import GAME
@@ -14,26 +13,20 @@ def test_bots_registered_random_and_greedy_then_the_search_levels():
     assert list(GAME.bots) == ["random", "greedy", "easy", "normal", "hard"]
 
 
-def test_greedy_beats_random_and_moves_fast():
-    """Issue: "heuristic (greedy on the immediate gain in final score, Habitats and Large Animals included)"; the
-    project: a bot move well under 0.1 s in CPython (CPU time, so a busy machine does not fail it)."""
-    wins, slowest = 0, 0.0
+def test_greedy_beats_random():
+    """Issue: "heuristic (greedy on the immediate gain in final score, Habitats and Large Animals included)". (Its
+    speed is a benchmark figure, docs/strength.md, not a timed test.)"""
+    wins = 0
     for seed in range(3):
         m = shoal.new_match("reef", 2, seed=seed)
         while not m.is_over():
             seat = m.to_act()[0]
             view, legal = m.view(seat), m.legal_actions(seat)
-            if seat == 0:
-                start = time.process_time()
-                action = GAME.bots["greedy"](view, legal, Rng(seed, len(m.actions)))
-                slowest = max(slowest, time.process_time() - start)
-            else:
-                action = GAME.bots["random"](view, legal, Rng(seed, len(m.actions)))
-            m.play(seat, action)
+            bot = GAME.bots["greedy" if seat == 0 else "random"]
+            m.play(seat, bot(view, legal, Rng(seed, len(m.actions))))
         scores = m.outcome()["scores"]
         wins += scores[0] > scores[1]
     assert wins == 3
-    assert slowest < 0.1
 
 
 def test_greedy_solo_reaches_the_rating_chart():
