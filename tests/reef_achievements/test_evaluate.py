@@ -88,3 +88,24 @@ def test_evaluate_refuses_what_is_not_finished():
         evaluate_record(m.record())
     with pytest.raises(TypeError):
         evaluate(42)
+
+
+def test_an_unknown_scenario_or_modification_in_a_position_is_named_with_the_known_ones():
+    """Issue 9.12: "evaluate_position with an unknown Scenario/Modification id raises a bare KeyError: give a clear
+    error"."""
+    from shoal import ShoalError
+    from shoal.games.reef.achievements import evaluate_position
+
+    position = {"variant": "core", "ecosystems": [], "boards": [{"hot_spot": None, "tiles": []}]}
+    with pytest.raises(ShoalError, match=r"unknown Scenario 'Z' \(Scenarios: A, B, C, .*, O, or none\)"):
+        evaluate_position({**position, "scenario": "Z"})
+    with pytest.raises(ShoalError, match=r"unknown Modification '11' \(Modifications: 1, 2, .*, 10, or none\)"):
+        evaluate_position({**position, "modification": "11"})
+    for bad in ("x", 6.0, True, [6]):
+        with pytest.raises(ShoalError, match="unknown Modification"):
+            evaluate_position({**position, "modification": bad})
+    with pytest.raises(ShoalError, match="unknown Scenario"):
+        evaluate_position({**position, "scenario": ["A"]})
+    with pytest.raises(ShoalError, match=r"unknown variant 'solo' \(variants: core, family, advanced\)"):
+        evaluate_position({**position, "variant": "solo"})
+    assert evaluate_position({**position, "modification": 6})[0]["modification"]["id"] == "M-6"

@@ -7,9 +7,11 @@ same way (OpenSpiel's split between a game and its states).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
+from .actions import same
 from .log import Log
 from .rng import Rng
 
@@ -21,22 +23,77 @@ Bot = Callable[[View, list[Action], Rng], Action]
 
 @dataclass(frozen=True)
 class Option:
-    """One match option a lobby can offer: its allowed values, its default, and words for a person."""
+    """One match option a lobby can offer: its allowed values, its default, and words for a person.
+
+    With ``length`` k > 0 the value is instead a list of k choices in order (say, six Ecosystems left to right), each
+    appearing at most ``repeats[i]`` times (once each when ``repeats`` is empty), or the default (e.g. ``()``: off).
+    """
 
     label: str
     choices: tuple[Any, ...]
     default: Any
     help: str = ""
     labels: tuple[str, ...] = ()  # words for each choice, in order ("A — Ecosystems 1–6, 60+"); empty: the values
+    length: int = 0  # 0: one of the choices; k: a sequence of k of them
+    repeats: tuple[int, ...] = ()  # with ``length``: how often each choice may appear (empty: once each)
 
     def __post_init__(self) -> None:
         if self.labels and len(self.labels) != len(self.choices):
             raise ValueError(f"option {self.label!r}: {len(self.labels)} labels for {len(self.choices)} choices")
+        if self.repeats and len(self.repeats) != len(self.choices):
+            raise ValueError(f"option {self.label!r}: {len(self.repeats)} repeats for {len(self.choices)} choices")
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is not allowed for this option, in words after its name; None when it is allowed."""
+        def shown(v: Any) -> str:
+            text = json.dumps(v) if _is_json(v) else repr(v)
+            return text if len(text) <= 60 else text[:57] + "..."
+
+        if not self.length:
+            if any(same(value, c) for c in self.choices):
+                return None
+            return f"= {shown(value)} is not one of {json.dumps(list(self.choices))}"
+        if value is self.default or same(value, _plain(self.default)):
+            return None
+        ints = all(type(c) is int for c in self.choices)
+        if ints and list(self.choices) == list(range(self.choices[0], self.choices[0] + len(self.choices))):
+            pool = f"{self.choices[0]}–{self.choices[-1]}"
+        else:
+            pool = shown(list(self.choices))
+        if not isinstance(value, list) or len(value) != self.length:
+            return f"must be {self.length} values from {pool} in order, got {shown(value)}"
+        for v in value:
+            i = next((i for i, c in enumerate(self.choices) if same(v, c)), None)
+            if i is None:
+                return f"must be {self.length} values from {pool}: {shown(v)} is not one of them"
+            most = self.repeats[i] if self.repeats else 1
+            count = sum(1 for w in value if same(w, v))
+            if count > most:
+                allowed = "once" if most == 1 else f"{most} times"
+                return f"must be {self.length} values from {pool}: {shown(v)} appears {count} times, at most {allowed}"
+        return None
 
     def to_json(self) -> dict[str, Any]:
         labels = list(self.labels) or [str(c) for c in self.choices]
-        return {"label": self.label, "choices": list(self.choices), "default": self.default, "help": self.help,
-                "labels": labels}
+        out = {"label": self.label, "choices": list(self.choices), "default": _plain(self.default), "help": self.help,
+               "labels": labels}
+        if self.length:
+            out["length"] = self.length
+            out["repeats"] = list(self.repeats) or [1] * len(self.choices)
+        return out
+
+
+def _plain(value: Any) -> Any:
+    """A default as JSON holds it (a tuple default, kept immutable here, is a list there)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _is_json(value: Any) -> bool:
+    try:
+        json.dumps(value)
+        return True
+    except (TypeError, ValueError, RecursionError):
+        return False
 
 
 class State:

@@ -36,9 +36,10 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
     out = {}
     for name, opt in game.options.items():
         value = options.get(name, opt.default)
-        if not any(_actions.same(value, c) for c in opt.choices):
-            raise ShoalError(f"option {name!r} = {json.dumps(value)} is not one of {json.dumps(list(opt.choices))}")
-        out[name] = value
+        why = opt.problem(value)
+        if why:
+            raise ShoalError(f"option {name!r} {why}")
+        out[name] = list(value) if opt.length else value  # a sequence option: the match's own list
     return out
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from shoal.core import Action, Game, Option, Rng
 
-from . import play, view
+from . import data, play, view
 from .achievements.tables import MODIFICATION_CHOICES, MODIFICATIONS, SCENARIO_CHOICES, SCENARIOS
 from .bots import BOTS
 from .search import make_levels
@@ -35,6 +35,14 @@ class Reef(Game):
                            ("No scenario", *(f"{x.letter}: Ecosystems {', '.join(map(str, x.ecosystems))}; "
                                              f"{x.min_score}+" + ("" if x.kind is None else f"; {x.objective}")
                                              for x in SCENARIOS.values()))),
+        # Solo: "use the core and/or advanced Ecosystems as you prefer"; with 2–4 players, a house rule.
+        "line": Option("Ecosystem line", tuple(data.ECOSYSTEMS), (),
+                       "Solo rules: use the core and/or advanced Ecosystems as you prefer — pick the six of the line, "
+                       "left to right, from all 18 (13–18 at most twice: the box holds two of each); natives are laid "
+                       "at random as usual. With 2–4 players this is a house rule. Not with a Scenario (it sets its "
+                       "own line) or the Family variant (no Ecosystems).",
+                       tuple(f"{n}: {e.text}" for n, e in data.ECOSYSTEMS.items()),
+                       length=6, repeats=tuple(e.copies for e in data.ECOSYSTEMS.values())),
         "modification": Option("Modification", MODIFICATION_CHOICES, "none",
                                "; ".join(f"{m.number}: {m.short}" for m in MODIFICATIONS.values())
                                + ". Changes one rule for everyone.",

@@ -45,6 +45,8 @@ def setup(players: int, options: dict[str, Any], rng: Rng, rules: Rules | None =
     s.queue = []
     for seat, h in enumerate(spots):
         s.log.add(f"{text.seat(seat)} started from Hot Spot {h + 1}.")
+    if options.get("line"):
+        s.log.add("The players chose the Ecosystem line" + (" (a house rule)." if players > 1 else "."))
     if s.line:
         s.log.add("Ecosystems: " + ", ".join(f"{n} ({data.SPECIES_NAMES[sp]})" for n, sp in s.line) + ".")
     if not _start_round(s):  # pragma: no cover - the pile always holds a first market

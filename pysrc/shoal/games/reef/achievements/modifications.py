@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable
 
+from shoal.core.errors import ShoalError
+
 from .. import data
 from ..rules import Rules
 from .tables import EXTRA_REMOVED_SOLO, SMALL_REMOVED_BY_MOD7, modification_of, scenario_of
@@ -144,15 +146,23 @@ RULES_OF_MODIFICATION: dict[int, type[Rules]] = {
 
 
 def rules_for(options: dict[str, Any]) -> Rules:
-    """The rules for a match's options: the variant, a Scenario's Ecosystem line, a Modification's subclass.
+    """The rules for a match's options: the variant, the Ecosystem line (a Scenario's, or the players' own), a
+    Modification's subclass.
 
     A Scenario brings its own Ecosystems and is scored in full, so with the Family variant it plays as Core (whose
-    only other difference from Advanced is the line the Scenario replaces).
+    only other difference from Advanced is the line the Scenario replaces). A line of the players' own ("line", six
+    Ecosystem numbers) goes with neither a Scenario nor the Family variant.
     """
     variant = options.get("variant", "core")
     scenario = scenario_of(options)
     modification = modification_of(options)
+    own = tuple(options.get("line") or ())
+    if own and scenario is not None:
+        raise ShoalError(f"Scenario {scenario.letter} sets its own Ecosystems: choose a Scenario or your own "
+                         "Ecosystem line, not both")
+    if own and variant == "family":
+        raise ShoalError("the Family variant uses no Ecosystems: choose Core or Advanced to play your own line")
     if scenario is not None and variant == "family":
         variant = "core"
     cls = RULES_OF_MODIFICATION[modification.number] if modification else Rules
-    return cls(variant, scenario.ecosystems if scenario else None)
+    return cls(variant, scenario.ecosystems if scenario else own or None)
