@@ -79,7 +79,13 @@ async function startMatch(cfg) {
   status.textContent = status.textContent || "Starting…";
   await engine.ready;
   await busy(async () => {
-    current.answer = await engine.call("new", { game: info.id, players: cfg.players, seed: cfg.seed, options: current.options, viewer: current.viewer, humans: humans() });
+    try {
+      current.answer = await engine.call("new", { game: info.id, players: cfg.players, seed: cfg.seed, options: current.options, viewer: current.viewer, humans: humans() });
+    } catch (err) { // refused (e.g. an option the engine does not accept): back to the lobby, which says why
+      current = null;
+      setStatus("lobby");
+      throw err;
+    }
     setStatus("playing");
     status.textContent = "";
     history.replaceState(null, "", "?" + deepLink(cfg));
@@ -90,7 +96,10 @@ async function startMatch(cfg) {
 function deepLink(cfg) {
   const q = new URLSearchParams({ game: cfg.game, players: cfg.players, seats: cfg.seats.join(","), seed: cfg.seed });
   if ((cfg.names || []).some(Boolean)) q.set("names", cfg.names.join(","));
-  for (const [k, v] of Object.entries(cfg.options || {})) q.set(k, typeof v === "string" ? v : JSON.stringify(v));
+  for (const [k, v] of Object.entries(cfg.options || {})) {
+    if (Array.isArray(v)) { if (v.length) q.set(k, v.join(",")); } // a sequence option: "1,2,3,10,11,12"
+    else q.set(k, typeof v === "string" ? v : JSON.stringify(v));
+  }
   if (params.has("botDelay")) q.set("botDelay", params.get("botDelay"));
   if (params.has("botBudget")) q.set("botBudget", params.get("botBudget"));
   if (params.has("embed")) q.set("embed", params.get("embed"));
@@ -261,6 +270,7 @@ function makeUi() {
     local: current.local,
     rerender: () => draw(),
     seatName, text: nameSeats, seatColor: (s) => SEAT_COLORS[s % SEAT_COLORS.length], isHuman: (s) => current.seats[s] === "human",
+    record: () => engine.call("record").then((r) => r.record), // the whole match (e.g. to know a finished game again)
     markAction(node, action) {
       node.dataset.action = JSON.stringify(action);
       node.classList.add("actionable");
@@ -537,6 +547,10 @@ if (params.get("replay") === "1" || params.has("lesson")) {
   for (const [name, opt] of Object.entries(info.options)) {
     if (!params.has(name)) continue;
     const raw = params.get(name);
+    if (opt.length) { // a sequence option (e.g. &line=1,2,3,10,11,12): the engine checks it and says what is wrong
+      if (raw) options[name] = raw.split(",", 64).map((tok) => opt.choices.find((c) => String(c) === tok.trim()) ?? tok.trim());
+      continue;
+    }
     const match = opt.choices.find((c) => String(c) === raw || JSON.stringify(c) === raw);
     if (match !== undefined) options[name] = match;
   }

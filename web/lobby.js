@@ -59,6 +59,7 @@ export function renderLobby(root, games, start, initial = {}) {
       })),
       ...Object.entries(game.options).map(([name, opt]) => {
         options[name] = options[name] ?? opt.default;
+        if (opt.length) return sequencePicker(name, opt, options, draw);
         return el("label", { title: opt.help }, `${opt.label} `, el("select", { onchange: (e) => { options[name] = JSON.parse(e.target.value); } },
           opt.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === options[name], text: opt.labels[i] ?? String(c) }))));
       }),
@@ -69,6 +70,25 @@ export function renderLobby(root, games, start, initial = {}) {
     );
   }
   draw();
+}
+
+// An option whose value is `length` choices in order (AQUA's own Ecosystem line): off (its default) or one select per
+// place, left to right. The engine checks the picks (each choice at most `repeats` times) and says what is wrong.
+function sequencePicker(name, opt, options, redraw) {
+  const own = Array.isArray(options[name]) && options[name].length === opt.length;
+  const picks = own ? options[name] : opt.choices.slice(0, opt.length);
+  const label = (c) => opt.labels[opt.choices.indexOf(c)] ?? String(c);
+  return el("fieldset", { class: "option-sequence", dataset: { option: name } },
+    el("legend", { text: opt.label }),
+    el("label", {}, el("input", {
+      type: "checkbox", checked: own, dataset: { step: `${name}-own` },
+      onchange: (e) => { options[name] = e.target.checked ? [...picks] : opt.default; redraw(); },
+    }), ` Choose the ${opt.length} myself, in order`),
+    own ? el("ol", { class: "sequence-picks" }, picks.map((v, i) => el("li", {}, el("select", {
+      "aria-label": `${opt.label}: place ${i + 1}`, dataset: { pick: `${name}-${i}` },
+      onchange: (e) => { options[name] = options[name].map((x, j) => (j === i ? JSON.parse(e.target.value) : x)); },
+    }, opt.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === v, text: label(c) })))))) : null,
+    el("small", { class: "hint", text: opt.help }));
 }
 
 const playerRange = (g) => (g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`);

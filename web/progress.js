@@ -129,6 +129,58 @@ export function marksOf(name) {
   return player ? { ...player.marks } : {};
 }
 
+// ---- one Challenge per game, whatever the reloads ------------------------------------------------------------------
+// The marks made from each finished game, by the game's identity (a hash of its record: game, rules version, players,
+// seed, options and every action), so that re-opening the same game ("Load game", a link, a reload) shows what was
+// marked from it and cannot mark a second Challenge. Kept apart from the track (its file format is unchanged).
+export const GAMES_KEY = "shoal.aqua.marked-games.v1";
+const MAX_GAMES = 500;
+
+function cyrb53(text, seed) {
+  let h1 = 0xdeadbeef ^ seed, h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+}
+
+/** The identity of a match record: the same game, however it was re-opened, gives the same string. */
+export function gameIdentity(record) {
+  const text = JSON.stringify([record.game, record.rules_version, record.players, record.seed, record.options ?? {}, record.actions]);
+  return `g${cyrb53(text, 1)}${cyrb53(text, 2)}`;
+}
+
+function readGames() {
+  try {
+    const data = JSON.parse(localStorage.getItem(GAMES_KEY) || "{}");
+    return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+  } catch { return {}; }
+}
+
+/** What seat `seat` marked from game `identity`: {name, ids: [...]}, or null. */
+export function gameMarks(identity, seat) {
+  const entry = readGames()[identity];
+  const mine = entry && entry[String(seat)];
+  return mine && typeof mine.name === "string" && Array.isArray(mine.ids) ? { name: mine.name, ids: mine.ids.filter((x) => typeof x === "string") } : null;
+}
+
+/** Remember (or, with `add` false, forget) that seat `seat` marked `id` for `name` from game `identity`. */
+export function rememberGameMark(identity, seat, name, id, add = true) {
+  const games = readGames();
+  const entry = (games[identity] = games[identity] || {});
+  const mine = entry[String(seat)] || { name, ids: [] };
+  mine.ids = add ? [...new Set([...(mine.ids || []), id])] : (mine.ids || []).filter((x) => x !== id);
+  if (mine.ids.length) entry[String(seat)] = mine; else delete entry[String(seat)];
+  if (!Object.keys(entry).length) delete games[identity];
+  const keys = Object.keys(games);
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_GAMES))) delete games[old];
+  localStorage.setItem(GAMES_KEY, JSON.stringify(games));
+}
+
 // ---- export and import ------------------------------------------------------------------------------------------
 export function exportProgress() {
   const progress = readProgress();

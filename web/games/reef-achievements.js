@@ -2,9 +2,11 @@
 //   objectivePanel(view, ui)    during play: the Scenario's Ecosystems, minimum and objective with each player's
 //                               standing so far, and the Modification in force (view.table.achievements);
 //   achievementsPanel(view, ui) at the end: what each player completed and why not (view.outcome.achievements), the
-//                               choice of one Challenge among several, and marking it all on the progress track.
+//                               choice of one Challenge among several, and marking it all on the progress track —
+//                               once per game (remembered by the record's identity, so a re-opened game cannot mark a
+//                               second Challenge), and only by the players: a spectator (view.seat null) marks nothing.
 // The engine decides every achievement; this module only shows its answers and stores the marks (../progress.js).
-import { ensureStyles, marksOf, markAchievement, readProgress, renderTrack, unmarkAchievement } from "../progress.js";
+import { ensureStyles, gameIdentity, gameMarks, marksOf, markAchievement, readProgress, rememberGameMark, renderTrack, unmarkAchievement } from "../progress.js";
 
 const tick = (ok) => (ok ? "✓" : "✗");
 
@@ -37,8 +39,13 @@ export function achievementsPanel(view, ui) {
   ensureStyles();
   const L = ui.local;
   L.trackNames = L.trackNames || {};
-  L.marked = L.marked || {}; // seat -> {id: true} marked on this screen (so they can be undone)
   L.errors = L.errors || {};
+  // The game's identity, from its record (asked once; the buttons wait for it). No record, no marking.
+  if (L.identity === undefined && ui.record && view.seat !== null && view.seat !== undefined) {
+    L.identity = null;
+    ui.record().then((record) => { L.identity = gameIdentity(record); ui.rerender(); },
+      () => { L.identity = false; ui.rerender(); });
+  }
   let known = [];
   try { known = readProgress().players.map((p) => p.name); } catch { known = []; }
   const humans = list.filter((a) => ui.isHuman(a.seat)).map((a) => a.seat);
@@ -47,6 +54,8 @@ export function achievementsPanel(view, ui) {
   return ui.el("section", { class: "reef-achievements", "aria-label": "Achievements" },
     ui.el("h2", { text: "Achievements" }),
     datalist,
+    view.seat === null || view.seat === undefined
+      ? ui.el("p", { class: "hint", dataset: { spectator: "true" }, text: "You are watching: only the players mark achievements on their progress track." }) : null,
     list.map((a) => seatCard(a, view, ui, humans, known)),
     ui.el("p", { class: "hint" }, "Every player's marks live in this browser: ",
       ui.el("a", { href: "./progress.html", target: "_blank", text: "open the progress track" }),
@@ -80,7 +89,8 @@ function seatCard(a, view, ui, humans, known) {
     ui.el("details", { class: "ach-why" }, ui.el("summary", { text: "Why not the other Challenges" }),
       ui.el("ul", {}, missed.map((c) => ui.el("li", { text: `${c.title} (${c.text}): ${c.reason}` }))))));
 
-  if (ui.isHuman(s)) items.push(markBlock(a, ui, humans, known));
+  const spectator = view.seat === null || view.seat === undefined;
+  if (ui.isHuman(s) && !spectator) items.push(markBlock(a, ui, humans, known));
   return ui.el("article", { class: "ach-seat", dataset: { achievementsSeat: String(s) }, style: { borderColor: ui.seatColor(s) } },
     ui.el("h3", {}, `${ui.seatName(s)} · ${a.score} points`, a.won && view.players > 1 ? " · winner" : ""), items);
 }
@@ -90,31 +100,37 @@ function markBlock(a, ui, humans, known) {
   const s = a.seat;
   if (L.trackNames[s] === undefined) L.trackNames[s] = defaultName(s, humans, known);
   const name = L.trackNames[s];
-  const mine = (L.marked[s] = L.marked[s] || {});
+  // What this seat marked from this very game, in any visit (by the record's identity), and under which name.
+  const memory = L.identity ? gameMarks(L.identity, s) : null;
+  const mine = new Set(memory ? memory.ids : []);
+  const markedAs = memory ? memory.name : name;
   let already = {};
   try { already = marksOf(name); } catch (e) { L.errors[s] = `${e.message}.`; }
   const input = ui.el("input", { type: "text", value: name, list: "aqua-track-names", maxlength: 40, "aria-label": "name on the progress track", dataset: { trackName: String(s) },
     onchange: (e) => { L.trackNames[s] = e.target.value.trim(); L.errors[s] = null; ui.rerender(); } });
 
   const act = (id, how) => {
-    const who = L.trackNames[s];
+    const who = how === "undo" ? markedAs : L.trackNames[s];
     if (!who) { L.errors[s] = "Type a name for the progress track first."; ui.rerender(); return; }
+    if (!L.identity) return;
     try {
-      if (how === "undo") { unmarkAchievement(who, id); delete mine[id]; } else {
+      if (how === "undo") { unmarkAchievement(who, id); rememberGameMark(L.identity, s, who, id, false); } else {
         const { added } = markAchievement(who, id);
-        if (added) mine[id] = true;
+        if (added) rememberGameMark(L.identity, s, who, id);
       }
       L.errors[s] = null;
     } catch (e) { L.errors[s] = `${e.message}.`; }
     ui.rerender();
   };
+  const ready = Boolean(L.identity);
   const button = (id, label, { disabled = false } = {}) => {
-    if (mine[id]) {
-      return ui.markStep(ui.el("button", { type: "button", class: "done", title: "click to take the mark back", text: `✓ ${label} marked — undo` }), `unmark-${s}-${id}`, () => act(id, "undo"));
+    if (mine.has(id)) {
+      const whose = markedAs !== name ? ` for ${markedAs}` : "";
+      return ui.markStep(ui.el("button", { type: "button", class: "done", title: "marked from this game: click to take the mark back", text: `✓ ${label} marked${whose} — undo` }), `unmark-${s}-${id}`, () => act(id, "undo"));
     }
     if (already[id]) return ui.el("button", { type: "button", disabled: true, title: `already on ${name}'s track (${already[id]})`, text: `${label}: already on the track` });
     const b = ui.el("button", { type: "button", text: `Mark ${label}` });
-    if (disabled) { b.disabled = true; return b; }
+    if (disabled || !ready) { b.disabled = true; return b; }
     return ui.markStep(b, `mark-${s}-${id}`, () => act(id, "mark"));
   };
 
@@ -122,16 +138,20 @@ function markBlock(a, ui, humans, known) {
   if (a.scenario && a.scenario.completed) buttons.push(button(a.scenario.id, a.scenario.title));
   if (a.modification) buttons.push(button(a.modification.id, a.modification.title));
   const done = a.challenges.filter((c) => c.completed);
-  // "If you complete multiple Challenges in a single game, you choose one of them."
-  const chosen = done.find((c) => mine[c.id]);
-  if (done.length > 1) buttons.push(ui.el("span", { class: "hint", text: "choose one Challenge:" }));
+  // "If you complete multiple Challenges in a single game, you choose one of them" — once per game, whatever the
+  // reloads: a Challenge marked from this game (remembered by its identity) closes the others.
+  const chosen = done.find((c) => mine.has(c.id));
+  if (done.length > 1) buttons.push(ui.el("span", { class: "hint", text: chosen ? "one Challenge per game:" : "choose one Challenge:" }));
   for (const c of done) buttons.push(button(c.id, c.title, { disabled: Boolean(chosen) && chosen.id !== c.id }));
+  const waiting = L.identity === false ? "This game cannot be told apart from others here, so nothing can be marked from it."
+    : !ready ? "Getting the game ready for marking…" : null;
 
   const track = ui.el("div", { class: "ach-track" });
   if (name) renderTrack(track, { names: [name] });
   return ui.el("div", { class: "ach-marking" },
     ui.el("div", { class: "ach-mark" }, ui.el("span", { text: "Progress track name:" }), input,
       buttons.length ? buttons : ui.el("span", { class: "hint", text: "Nothing to mark this time." })),
+    waiting ? ui.el("p", { class: "hint", text: waiting }) : null,
     L.errors[s] ? ui.el("p", { class: "error", role: "alert", text: L.errors[s] }) : null,
     track);
 }

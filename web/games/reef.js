@@ -88,7 +88,8 @@ function header(view, ui) {
     ui.el("div", { class: "reef-stats" },
       ui.el("b", { text: view.over ? `All ${t.rounds} rounds played` : `Round ${t.round} of ${t.rounds}${t.final_round ? " (the last)" : ""}` }),
       // A Scenario lays its own Ecosystems whatever the variant (and is scored in full): name it, not the variant.
-      ui.el("span", { text: t.achievements && t.achievements.scenario ? `Scenario ${t.achievements.scenario.letter}` : VARIANT[t.variant] || t.variant }),
+      ui.el("span", { class: "reef-variant", text: t.achievements && t.achievements.scenario ? `Scenario ${t.achievements.scenario.letter}`
+        : ownLine(view) ? `Ecosystems of your choice${solo ? "" : " (house rule)"}` : VARIANT[t.variant] || t.variant }),
       solo ? ui.el("span", { text: "Solo: 3 tiles on offer, the two left are discarded" }) : null,
       ui.el("span", { title: "face-down coral tiles left (their order is secret)", text: `Pile: ${t.pile} tiles` }),
       snailText ? ui.el("span", { class: "snail-state", text: snailText }) : null),
@@ -99,6 +100,9 @@ function header(view, ui) {
       }, done ? "✓ " : now ? "▶ " : "", ui.seatName(s)))),
     ui.el("p", { class: "reef-prompt", role: "status", text: ui.text(t.prompt) }));
 }
+
+// The players picked the six Ecosystems themselves (option "line": solo rules, a house rule with 2–4 players).
+const ownLine = (view) => Array.isArray(view.options && view.options.line) && view.options.line.length > 0;
 
 function waitingNote(view, ui) {
   const t = view.table;

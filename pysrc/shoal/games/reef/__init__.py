@@ -36,7 +36,8 @@ class Reef(Game):
                                              f"{x.min_score}+" + ("" if x.kind is None else f"; {x.objective}")
                                              for x in SCENARIOS.values()))),
         # Solo: "use the core and/or advanced Ecosystems as you prefer"; with 2–4 players, a house rule.
-        "line": Option("Ecosystem line", tuple(data.ECOSYSTEMS), (),
+        "line": Option("Ecosystem line of your own (solo rules; a house rule with 2–4 players)",
+                       tuple(data.ECOSYSTEMS), (),
                        "Solo rules: use the core and/or advanced Ecosystems as you prefer — pick the six of the line, "
                        "left to right, from all 18 (13–18 at most twice: the box holds two of each); natives are laid "
                        "at random as usual. With 2–4 players this is a house rule. Not with a Scenario (it sets its "
