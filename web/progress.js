@@ -131,8 +131,9 @@ export function marksOf(name) {
 
 // ---- one Challenge per game, whatever the reloads ------------------------------------------------------------------
 // The marks made from each finished game, by the game's identity (a hash of its record: game, rules version, players,
-// seed, options and every action), so that re-opening the same game ("Load game", a link, a reload) shows what was
-// marked from it and cannot mark a second Challenge. Kept apart from the track (its file format is unchanged).
+// seed, options, starting position and every action), so that re-opening the same game ("Load game", a link, a
+// reload) shows what was marked from it and cannot mark a second Challenge. Kept apart from the track, whose file
+// format is unchanged.
 export const GAMES_KEY = "shoal.aqua.marked-games.v1";
 const MAX_GAMES = 500;
 
@@ -150,7 +151,7 @@ function cyrb53(text, seed) {
 
 /** The identity of a match record: the same game, however it was re-opened, gives the same string. */
 export function gameIdentity(record) {
-  const text = JSON.stringify([record.game, record.rules_version, record.players, record.seed, record.options ?? {}, record.actions]);
+  const text = JSON.stringify([record.game, record.rules_version, record.players, record.seed, record.options ?? {}, record.position ?? null, record.actions]);
   return `g${cyrb53(text, 1)}${cyrb53(text, 2)}`;
 }
 

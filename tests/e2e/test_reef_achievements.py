@@ -133,7 +133,7 @@ def test_the_lobby_offers_scenarios_and_modifications(page):
     page.click("[data-step='start']")
     assert wait_idle(page) == "playing"
     assert "scenario=D" in page.url and "modification=3" in page.url
-    assert record(page)["options"] == {"variant": "core", "scenario": "D", "modification": "3"}
+    assert record(page)["options"] == {"variant": "core", "scenario": "D", "line": [], "modification": "3"}
     goals = page.inner_text(".reef-goals")
     assert "Scenario D: 65+ points · At least 20 points from Small Animals" in goals
     assert "Modification 3: Reefs must be at least 5 corals to score." in goals

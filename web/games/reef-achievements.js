@@ -41,10 +41,12 @@ export function achievementsPanel(view, ui) {
   L.trackNames = L.trackNames || {};
   L.errors = L.errors || {};
   // The game's identity, from its record (asked once; the buttons wait for it). No record, no marking.
-  if (L.identity === undefined && ui.record && view.seat !== null && view.seat !== undefined) {
-    L.identity = null;
-    ui.record().then((record) => { L.identity = gameIdentity(record); ui.rerender(); },
-      () => { L.identity = false; ui.rerender(); });
+  if (L.identity === undefined && view.seat !== null && view.seat !== undefined) {
+    L.identity = ui.record ? null : false;
+    if (ui.record) {
+      ui.record().then((record) => { L.identity = gameIdentity(record); ui.rerender(); },
+        () => { L.identity = false; ui.rerender(); });
+    }
   }
   let known = [];
   try { known = readProgress().players.map((p) => p.name); } catch { known = []; }
