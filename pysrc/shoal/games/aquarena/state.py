@@ -105,7 +105,8 @@ class AquarenaState(State):
         t.tiles_done, t.current, t.chooser_seat = self.tiles_done, self.current, self.chooser_seat
         t.queue, t.tangled, t.acting = list(self.queue), list(self.tangled), self.acting
         t.pool, t.left = self.pool, self.left
-        t.steps = [_copy_step(s) for s in self.steps]
+        # Only the last step is ever changed in place (a card eating, a fly moving); earlier ones are shared.
+        t.steps = self.steps[:-1] + [_copy_step(self.steps[-1])] if self.steps else []
         t.catches = [c.clone() for c in self.catches]
         t.scores = list(self.scores)
         t.history = self.history  # finished rounds are never changed, only replaced by a longer list
