@@ -3,12 +3,13 @@
 import { el, svg } from "./dom.js";
 import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
-import { defaultBot, renderLobby, seatKinds } from "./lobby.js";
+import { defaultBot, renderLobby } from "./lobby.js";
 import { renderOutcome } from "./outcome.js";
 import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
 import { shareUrl } from "./share.js";
 import { newSeed } from "./seed.js";
+import { MAX_RECORD_CHARS, checkPlayers, checkRecord, parseRecordText, readBotDelay, readDeepLink } from "./validate.js";
 
 const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
 const params = new URLSearchParams(location.search);
@@ -35,7 +36,9 @@ engine.ready.then(() => { if (body.dataset.status === "loading" && !current && !
 
 // ---- the match in progress ------------------------------------------------------------------------------------
 let current = null; // {info, players, seats, seed, options, viewer, answer, renderer, local, passTo, error}
-const botDelay = Math.max(0, parseInt(params.get("botDelay") ?? "450", 10) || 0);
+let linkProblem = null; // a bad parameter in the link: said in the lobby until the player acts
+let botDelay = 450;
+try { botDelay = readBotDelay(params); } catch (err) { linkProblem = `This link's settings were not used: ${err.message}.`; }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Test-only: botBudget=N caps a search bot's iterations a decision, so browser tests run the real search quickly.
 const botBudget = parseInt(params.get("botBudget") ?? "", 10);
@@ -70,6 +73,11 @@ function seatName(seat) {
 async function startMatch(cfg) {
   const info = gameInfo(cfg.game);
   if (!info) throw new Error(`unknown game ${cfg.game}`);
+  checkPlayers(info, cfg.players); // before any array is sized by it
+  // No seed given (the lobby's field left empty, a rematch): a fresh one from the cryptographic generator. Every title
+  // deals from a hidden pile (reef's is secret from everyone), so the seed stays off screen and out of the URL until
+  // the end, unless the player chose it in the link.
+  if (cfg.seed === null || cfg.seed === undefined) cfg = { ...cfg, seed: newSeed(), seedFromLink: false };
   const seats = Array.from({ length: cfg.players }, (_, s) => cfg.seats[s] || (s === 0 ? "human" : "bot"));
   const renderer = await loadRenderer(info.id);
   const names = Array.from({ length: cfg.players }, (_, s) => String((cfg.names || [])[s] || "").slice(0, 16));
@@ -94,7 +102,8 @@ async function startMatch(cfg) {
 }
 
 function deepLink(cfg) {
-  const q = new URLSearchParams({ game: cfg.game, players: cfg.players, seats: cfg.seats.join(","), seed: cfg.seed });
+  const q = new URLSearchParams({ game: cfg.game, players: cfg.players, seats: cfg.seats.join(",") });
+  if (cfg.seedFromLink) q.set("seed", cfg.seed); // the player's own choice; a drawn seed would give the deal away
   if ((cfg.names || []).some(Boolean)) q.set("names", cfg.names.join(","));
   for (const [k, v] of Object.entries(cfg.options || {})) {
     if (Array.isArray(v)) { if (v.length) q.set(k, v.join(",")); } // a sequence option: "1,2,3,10,11,12"
@@ -261,7 +270,17 @@ function lobbyNotice(text) {
   else status.textContent = text;
 }
 
-function showError(message) { if (current) { current.error = message; draw(); } else status.textContent = message; }
+function showError(message) { if (current) { current.error = message; draw(); } else showNotice(message); }
+
+// A message in the lobby (a bad link, a record that could not be opened) that stays until the player acts: the boot
+// progress writes to its own line and never over it.
+function showNotice(message) {
+  const notice = el("div", { class: "error notice", role: "alert", dataset: { notice: "" } },
+    el("span", { text: message }), " ",
+    el("button", { type: "button", class: "dismiss", text: "OK", onclick: () => notice.remove() }));
+  screen.querySelector("[data-notice]")?.remove();
+  screen.prepend(notice);
+}
 
 function makeUi() {
   return {
@@ -317,6 +336,7 @@ function drawMatch() {
     el("h3", { text: "Log" }), log,
     el("div", { class: "record-tools" },
       el("button", { type: "button", onclick: saveRecord, text: "Save game" }),
+      el("small", { class: "save-note", text: "A saved file is the whole truth: it reveals every hidden card." }),
       el("label", { class: "button" }, "Load game", el("input", { type: "file", accept: ".json,application/json", onchange: loadRecord, hidden: true }))),
     el("details", { class: "rules" }, el("summary", { text: "Rules summary" }), el("ul", {}, match.info.rules.map((r) => el("li", { text: r })))));
   const main = el("section", { class: "play" }, el("div", { class: "turn", role: "status", text: turn }), tableRoot);
@@ -336,6 +356,8 @@ function drawMatch() {
       const sheet = el("div", { class: "outcome" });
       if (match.renderer.renderOutcome) match.renderer.renderOutcome(sheet, view, ui);
       renderOutcome(sheet, view, ui);
+      // The seed is shown only now: with it every shuffle of the match can be replayed.
+      sheet.append(el("p", { class: "seed-line", dataset: { seed: String(match.seed) }, text: `This deal's seed: ${match.seed} (type it in the lobby to play the same deal again).` }));
       main.append(sheet, endTools(match,
         el("button", { type: "button", dataset: { nav: "replay" }, onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" })));
     }
@@ -395,17 +417,12 @@ function saveRecord() {
 // Open a saved record: the bridge replays it into a new match and swaps it in only when every action was legal.
 // `watch` shows it as a spectator (a teacher's embedded position): nobody acts, nothing secret is shown.
 async function openRecord(record, { watch = false } = {}) {
-  const info = gameInfo(record && record.game);
-  if (!info) throw new Error("that file is not a Shoal game record");
-  const kinds = seatKinds(info);
-  const seats = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.seats) && (kinds.includes(record.seats[s]) || info.bots.includes(record.seats[s])) ? record.seats[s] : "human"));
-  const { seats: _ignored, names: _names, ...clean } = record;
-  const names = Array.from({ length: record.players }, (_, s) => (Array.isArray(record.names) ? String(record.names[s] || "").slice(0, 16) : ""));
+  const { info, players, seats, names, clean } = checkRecord(record, games); // before anything is sized by it
   const renderer = await loadRenderer(info.id);
   await engine.ready;
   const people = seats.flatMap((k, s) => (k === "human" ? [s] : []));
   const answer = await busy(() => engine.call("load", { record: clean, viewer: null, humans: people }));
-  current = { info, players: record.players, seats, names, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch };
+  current = { info, players, seats, names, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch };
   current.viewer = watch || !seats.includes("human") ? null : firstViewer();
   current.answer = answer;
   setStatus(answer.over ? "over" : "playing");
@@ -416,9 +433,8 @@ async function loadRecord(event) {
   const file = event.target.files[0];
   if (!file) return;
   try {
-    let record;
-    try { record = JSON.parse(await file.text()); } catch { throw new Error("that file is not JSON"); }
-    await openRecord(record);
+    if (file.size > 4 * MAX_RECORD_CHARS) throw new Error("that file is too large to be a Shoal game record");
+    await openRecord(parseRecordText(await file.text()));
   } catch (err) {
     showError(`Could not load that game: ${err.message}. Nothing was changed.`);
   }
@@ -431,6 +447,18 @@ function showLobby(gameId) {
   history.replaceState(null, "", location.pathname);
   screen.replaceChildren(continueBlock());
   renderLobby(screen, games, (cfg) => startMatch(cfg).catch((e) => showError(e.message)), { game: gameId });
+  if (linkProblem) { showNotice(linkProblem); linkProblem = null; }
+}
+
+// A ?record= link: only a file of this same site (the site makes no outside request), read as text and checked.
+async function fetchRecord(link) {
+  let url;
+  try { url = new URL(link, location.href); } catch { throw new Error("the link's record is not a web address"); }
+  if (url.origin !== location.origin) throw new Error("a record must come from this site");
+  let response;
+  try { response = await fetch(url); } catch { throw new Error(`${url.pathname} could not be fetched (are you offline?)`); }
+  if (!response.ok) throw new Error(`${url.pathname} was not found (${response.status})`);
+  return parseRecordText(await response.text());
 }
 
 function continueBlock() {
@@ -517,49 +545,40 @@ if (params.get("replay") === "1" || params.has("lesson")) {
     if (params.has("lesson")) return showViewer({ lesson: await sameSiteJson(params.get("lesson")), step });
     let record;
     if (location.hash.startsWith("#r=")) record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));
-    else if (params.has("record")) record = await sameSiteJson(params.get("record"));
+    else if (params.has("record")) record = await fetchRecord(params.get("record"));
     else throw new Error("the link names no game");
+    checkRecord(record, games); // before the viewer sizes anything from it
     return showViewer({ record, step });
   })().catch((e) => {
     showLobby();
     // On the page, not in the header: the boot progress line would overwrite it.
-    screen.prepend(el("p", { class: "error", role: "alert", text: `Could not open that ${params.has("lesson") ? "lesson" : "replay"}: ${e.message}` }));
+    showNotice(`Could not open that ${params.has("lesson") ? "lesson" : "replay"}: ${e.message}`);
   });
 } else if (reloaded) {
   screen.replaceChildren(el("p", { class: "loading", text: "Restoring your game…" }));
   resume(reloaded);
 } else if (params.has("record")) {
-  // A record on this same site (never another host: the site makes no outside request), e.g. a teacher's position.
-  const url = new URL(params.get("record"), location.href);
+  // A record on this same site (never another host), e.g. a teacher's position. If it cannot be opened, the lobby says
+  // why and keeps saying it until the player acts (the boot progress has its own line).
   screen.replaceChildren(el("p", { class: "loading", text: "Opening the saved game…" }));
-  (url.origin !== location.origin ? Promise.reject(new Error("a record must come from this site")) : fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`${r.status} for ${url.pathname}`);
-    return r.json();
-  })).then((record) => openRecord(record, { watch: params.get("watch") === "1" })).catch((e) => {
+  fetchRecord(params.get("record")).then((record) => openRecord(record, { watch: params.get("watch") === "1" })).catch((e) => {
     showLobby();
-    showError(`Could not open that record: ${e.message}`);
+    showNotice(`Could not open that record: ${e.message}.`);
   });
-} else if (deep && gameInfo(deep)) {
-  const info = gameInfo(deep);
-  const players = parseInt(params.get("players") ?? info.min_players, 10);
-  const seats = (params.get("seats") || "").split(",").filter(Boolean).map((k) => (seatKinds(info).includes(k) || info.bots.includes(k) ? k : "human"));
-  const options = {};
-  for (const [name, opt] of Object.entries(info.options)) {
-    if (!params.has(name)) continue;
-    const raw = params.get(name);
-    if (opt.length) { // a sequence option (e.g. &line=1,2,3,10,11,12): the engine checks it and says what is wrong
-      if (raw) options[name] = raw.split(",", 64).map((tok) => opt.choices.find((c) => String(c) === tok.trim()) ?? tok.trim());
-      continue;
-    }
-    const match = opt.choices.find((c) => String(c) === raw || JSON.stringify(c) === raw);
-    if (match !== undefined) options[name] = match;
+} else if (params.has("game")) {
+  // Every parameter is checked before anything is built from it; a bad one is named in the lobby at once.
+  let cfg = null;
+  try { cfg = readDeepLink(params, games); } catch (e) {
+    showLobby(gameInfo(params.get("game")) ? params.get("game") : undefined);
+    showNotice(`Could not start that game: ${e.message}.`);
   }
-  screen.replaceChildren(el("p", { class: "loading", text: `Setting up ${info.title}…` }));
-  const names = (params.get("names") || "").split(",");
-  startMatch({ game: deep, players, seats, names, seed: parseInt(params.get("seed") ?? "0", 10) || 0, options }).catch((e) => {
-    showLobby(deep);
-    showError(`Could not start that game: ${e.message}`);
-  });
+  if (cfg) {
+    screen.replaceChildren(el("p", { class: "loading", text: `Setting up ${cfg.info.title}…` }));
+    startMatch(cfg).catch((e) => {
+      showLobby(cfg.game);
+      showNotice(`Could not start that game: ${e.message}`);
+    });
+  }
 } else {
   showLobby();
 }

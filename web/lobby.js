@@ -1,5 +1,6 @@
-// The lobby: choose a game, the number of players, who plays each seat, a seed and the game's options.
+// The lobby: choose a game, the number of players, who plays each seat, the game's options and, optionally, a seed.
 import { el } from "./dom.js";
+import { parseSeed } from "./seed.js";
 
 // "bot" (in the lobby and in deep links) is the game's "normal" search level; a game without levels falls back to its
 // last-listed bot. The levels come first in the seat menu; the old bots stay available for practice.
@@ -27,13 +28,18 @@ export function renderLobby(root, games, start, initial = {}) {
   let seats = [];
   const names = [];
   const options = {};
+  let seedText = "";
+  let seedProblem = "";
 
   const form = el("form", { class: "lobby", onsubmit: (e) => { e.preventDefault(); submit(); } });
   root.append(el("h1", { text: "Choose a game" }), form);
 
   function submit() {
-    const seed = parseInt(form.querySelector("#seed").value, 10);
-    start({ game: game.id, players, seats: seats.slice(0, players), names: names.slice(0, players).map((n, s) => (seats[s] === "human" ? (n || "").trim() : "")), seed: Number.isFinite(seed) ? seed : 0, options: Object.fromEntries(Object.keys(game.options).map((k) => [k, options[k]])) });
+    // Empty: the match draws a fresh seed from the cryptographic generator (and keeps it secret until the end).
+    let seed;
+    try { seed = parseSeed(seedText); } catch (err) { seedProblem = `Not a seed: ${err.message}.`; draw(); return; }
+    seedProblem = "";
+    start({ game: game.id, players, seats: seats.slice(0, players), names: names.slice(0, players).map((n, s) => (seats[s] === "human" ? (n || "").trim() : "")), seed, options: Object.fromEntries(Object.keys(game.options).map((k) => [k, options[k]])) });
   }
 
   function draw() {
@@ -63,7 +69,10 @@ export function renderLobby(root, games, start, initial = {}) {
         return el("label", { title: opt.help }, `${opt.label} `, el("select", { onchange: (e) => { options[name] = JSON.parse(e.target.value); } },
           opt.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === options[name], text: opt.labels[i] ?? String(c) }))));
       }),
-      el("label", {}, "Seed ", el("input", { id: "seed", type: "number", value: initial.seed ?? Math.floor(Math.random() * 100000) })),
+      el("label", { title: "Leave empty for a fresh random deal. The same seed deals the same game." }, "Seed (optional) ",
+        el("input", { id: "seed", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "random", value: seedText,
+          "aria-describedby": seedProblem ? "seed-problem" : null, oninput: (e) => { seedText = e.target.value; } })),
+      seedProblem ? el("p", { id: "seed-problem", class: "error", role: "alert", text: seedProblem }) : null,
       el("button", { type: "submit", class: "primary", dataset: { step: "start" }, text: `Play ${game.title}` }),
       el("details", { class: "rules" }, el("summary", { text: `How ${game.title} plays` }), el("ul", {}, game.rules.map((r) => el("li", { text: r })))),
       el("a", { class: "learn-link", href: `learn.html?game=${game.id}`, dataset: { learn: game.id }, text: `Learn to play ${game.title}: step-by-step lessons` }),
