@@ -7,6 +7,8 @@
 import { el } from "./dom.js";
 import { ensureCss, highlight, loadRenderer, makeUi, nameSeatsWith, seatColor, site } from "./board.js";
 import { renderOutcome } from "./outcome.js";
+import { newSeed } from "./seed.js";
+import { checkPlayers } from "./validate.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
@@ -221,9 +223,10 @@ class Viewer {
   }
 
   async startDeal(deal) {
-    const players = deal.players || this.info.min_players;
+    const players = checkPlayers(this.info, deal.players || this.info.min_players); // before any array is sized by it
     const seats = Array.from({ length: players }, (_, s) => (deal.seats || [])[s] || (s === 0 ? "human" : "bot"));
-    const answer = await this.call("new", { game: this.info.id, players, seed: deal.seed ?? 0, options: deal.options || {}, viewer: null });
+    // No seed given: a fresh one from the cryptographic generator (issue 9.2), never a fixed, well-known deal.
+    const answer = await this.call("new", { game: this.info.id, players, seed: deal.seed ?? newSeed(), options: deal.options || {}, viewer: null });
     this.beginLive(this.opts.watch ? seats.map((k) => (k === "human" ? "bot" : k)) : seats, deal.names || [], answer);
   }
 

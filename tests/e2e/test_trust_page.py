@@ -5,6 +5,7 @@ player acts (9.10)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from urllib.parse import urlsplit
@@ -157,3 +158,25 @@ def test_a_record_link_that_cannot_be_opened_keeps_its_message(page):
         text = page.inner_text(NOTICE)
         assert "Could not open that record" in text and words in text, (link, text)
     assert not [r for r in page.requests if urlsplit(r).netloc == "evil.example"], "nothing was asked of another site"
+
+
+EMBED_PAGE = """<!doctype html><meta charset="utf-8"><title>trust embed test</title>
+<div id="a"></div><div id="b"></div><script type="module" src="trust-embed-test.js"></script>"""
+EMBED_JS = """import { Shoal } from "./embed.js";
+const deal = { game: "museum", players: 2, seats: ["human", "bot"], botDelay: 0, botBudget: 4 };
+const a = await Shoal.mount(document.getElementById("a"), deal);
+const b = await Shoal.mount(document.getElementById("b"), deal);
+window.seeds = [(await a.viewer.call("record")).record.seed, (await b.viewer.call("record")).record.seed];
+"""
+
+
+def test_an_embedded_deal_without_a_seed_draws_a_secret_one(page, site_dir):
+    """9.2: an embedded live game (Shoal.mount with no seed) deals from a crypto seed, not a fixed, known one."""
+    for name, text in {"trust-embed-test.html": EMBED_PAGE, "trust-embed-test.js": EMBED_JS}.items():
+        tmp = site_dir / f".{name}.{os.getpid()}"
+        tmp.write_text(text)
+        tmp.replace(site_dir / name)
+    page.goto(page.site_url + "trust-embed-test.html")
+    page.wait_for_function("() => Array.isArray(window.seeds)", timeout=90_000)
+    first, second = page.evaluate("window.seeds")
+    assert first != second and max(first, second) > 100_000, (first, second)
