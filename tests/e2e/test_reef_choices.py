@@ -90,8 +90,9 @@ def test_ecosystem_line_by_deep_link_and_a_bad_one_refused_clearly(page):
                        ("14,14,14,1,2,3", "14 appears 3 times, at most 2 times")):
         page.goto(f"{page.site_url}index.html?game=reef&players=1&seats=human&seed=1&line={bad}&botDelay=0")
         page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
-        page.wait_for_function("document.getElementById('boot-status').textContent.includes('Could not start')")
-        said = page.inner_text("#boot-status")
+        # Said in the lobby's notice, which the boot progress never overwrites (issue 9.10).
+        page.wait_for_selector("[data-notice]")
+        said = page.inner_text("[data-notice]")
         assert "option 'line'" in said and words in said, said
     assert not page.errors
 
