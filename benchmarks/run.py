@@ -6,7 +6,7 @@
     else) until ``loadPyodide()`` resolves, vs Shoal's deep link until the first playable board (target ≤ 0.6×);
 (b) random full games per second for each game in CPython, through the public Match API;
 (c) the built site's size vs the Pyodide files it vendors (target ≤ 1.25×);
-(d) a lesson page's first painted board vs the stock Pyodide boot, in the runs of (a) (target ≤ 0.15×), and the
+(e) a lesson page's first painted board vs the stock Pyodide boot, in the runs of (a) (target ≤ 0.15×), and the
     number of Python workers on a page with three boards (examples/teaching.html; must be 1).
 """
 
@@ -175,7 +175,7 @@ def main() -> None:
         "",
         f"Site / vendored Pyodide = **{site_bytes / vendored:.2f}×** (target ≤ 1.25×).",
         "",
-        f"## (d) A lesson's first painted board vs the stock Pyodide boot (the same runs as (a))",
+        f"## (e) A lesson's first painted board vs the stock Pyodide boot (the same runs as (a))",
         "",
         f"Lesson page / stock Pyodide boot = **{lesson_paint / stock:.3f}×** (target ≤ 0.15×): "
         f"{lesson_paint:.2f} s vs {stock:.2f} s (medians). The build precomputes every step's view with CPython, so the "

@@ -184,3 +184,22 @@ def test_three_boards_on_a_page_share_one_worker(page, site_dir, handmade):
     assert len(page.workers) == 1, [w.url for w in page.workers]
     assert_no_outside_requests(page)
     assert not page.errors
+
+
+def test_a_share_link_opens_in_the_replay_viewer(page):
+    """Issue 11 §2 / 12: a finished game's link index.html?replay=1#r=<payload> (web/share.js) replays it, spectator only."""
+    match = shoal.new_match("aquarena", 2, seed=8)
+    rng = random.Random(8)
+    for _ in range(12):
+        seat = match.to_act()[0]
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+    record = match.record()
+    page.goto(page.site_url + "learn.html")
+    payload = page.evaluate("async ([url, rec]) => (await import(url)).encodeRecord(rec)", [page.site_url + "share.js", record])
+    page.goto(page.site_url + f"index.html?replay=1#r={payload}")
+    settled(page, "replay")
+    assert shown_step(page) == 12
+    assert not page.query_selector(".sv-seat"), "a game with secrets, opened from a link: the spectator only"
+    page.keyboard.press("Home")
+    settled(page, step=0)
+    assert not page.errors
