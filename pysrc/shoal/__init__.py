@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import Any
 
 from .core import BadRecord, Game, IllegalAction, Match, ShoalError
+from .core.errors import brief
 from .core.match import replay as _replay
 from .games import GAME_IDS
 
@@ -26,10 +27,9 @@ GAMES: dict[str, Game] = {gid: import_module(f".games.{gid}", __name__).GAME for
 
 
 def game(game_id: str) -> Game:
-    try:
+    if isinstance(game_id, str) and game_id in GAMES:
         return GAMES[game_id]
-    except KeyError:
-        raise ShoalError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})") from None
+    raise ShoalError(f"unknown game {brief(game_id, 40)} (games: {', '.join(GAMES)})")
 
 
 def new_match(game_id: str, players: int, seed: int = 0, options: dict[str, Any] | None = None,

@@ -1,8 +1,13 @@
 """JSON in, JSON out: the one door the browser's Web Worker uses.
 
 Every request is one JSON object ``{"cmd": ..., ...}``; every answer is ``{"ok": true, ...}`` or
-``{"ok": false, "error": "..."}``. Answers carry views, never states, so nothing secret can cross into the page
-except through :meth:`Match.view` for the seat the page names.
+``{"ok": false, "error": "..."}``. :func:`handle` answers every string, never raises: wrong types, oversized or
+too deeply nested requests and even engine bugs come back as a short ``error`` (a bug's traceback goes to stderr,
+the browser console, never into the answer).
+
+Secrecy: an answer holds only what ``view(viewer)`` shows. Answers carry views, never states, and not even the
+actions bots chose (a bot's pass or discard is its secret); the page learns what happened from the view. The one
+exception is ``record``: a record is the whole truth (with its seed every shuffle can be replayed), for saving only.
 
 Commands:
   games                                  -> {"games": [info, ...]}
@@ -10,13 +15,15 @@ Commands:
   load   {match, record, viewer}         -> step   (a bad record is refused and the old match, if any, kept)
   view   {match, viewer}                 -> step
   play   {match, seat, action, viewer}   -> step
-  bot    {match, seat, bot, viewer, budget?}      -> {"action": ..., **step}   (chooses and plays)
-  bots   {match, seats: [[seat, bot], ...], viewer, budget?} -> {"actions": [...], **step}   (each in turn, while due)
-  undo   {match, seat, humans, viewer}   -> {"taken_back": [log lines seat had read], **step}   (Match.undo)
+  bot    {match, seat, bot, viewer, budget?}      -> step   (chooses and plays)
+  bots   {match, seats: [[seat, bot], ...], viewer, budget?} -> step   (each in turn, while due; the whole request
+                                            is checked first, and a refusal means no bot played)
+  undo   {match, seat, humans, viewer}   -> {"taken_back": [log lines viewer had read], **step}   (Match.undo)
   can_undo {match, seat, humans}         -> {"can_undo": bool}
-  record {match}                         -> {"record": ...}
+  record {match}                         -> {"record": ...}   (the whole truth: never show it during a match)
   replay_step {record, upto, viewer}     -> {"total": n, "upto": k, "move": [seat, action] | null, **step}
-                                            (the position after the record's first ``upto`` actions; the replay viewer)
+                                            (the position after the record's first ``upto`` actions; the replay viewer;
+                                            the request holds the whole record, so its answer reveals nothing new)
   close  {match}                         -> {}
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
@@ -25,29 +32,56 @@ Commands:
 A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator). When
 the request names ``humans`` (the seats people play), a step also says ``undo_seat``: the person who may take back
 its last move now (with the bot moves after it), or null.
+``match`` is a name (a string of at most 40 characters, default ``"main"``).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import re
+import sys
+import traceback
+from itertools import accumulate
 from typing import Any, Callable
 
 from . import GAMES, new_match, replay
-from .core import Match, ShoalError
+from .core import IllegalAction, Match, ShoalError
+from .core.errors import brief, clip
+
+MAX_REQUEST = 1_000_000  # characters: a long game's record is a few tens of kilobytes
+MAX_DEPTH = 40  # nesting of arrays and objects: records and lessons need under ten
+MAX_MATCHES = 64
+NAME_LIMIT = 40
 
 _matches: dict[str, Match] = {}
 
 
-def _match(req: dict[str, Any]) -> Match:
+def _name(req: dict[str, Any]) -> str:
     name = req.get("match", "main")
+    if not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT:
+        raise ShoalError(f"match must be a name of 1 to {NAME_LIMIT} characters, got {brief(name)}")
+    return name
+
+
+def _match(req: dict[str, Any]) -> Match:
+    name = _name(req)
     if name not in _matches:
-        raise ShoalError(f"no match named {name!r}")
+        raise ShoalError(f"no match named {brief(name)}")
     return _matches[name]
 
 
+def _keep(req: dict[str, Any], match: Match) -> None:
+    name = _name(req)
+    if name not in _matches and len(_matches) >= MAX_MATCHES:
+        raise ShoalError(f"too many matches open ({MAX_MATCHES}): close one first")
+    _matches[name] = match
+
+
 def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
-    out = {"to_act": match.to_act(), "over": match.is_over(), "view": match.view(req.get("viewer"))}
+    """Everything an answer may say about a match: what ``viewer`` sees, and nothing else."""
+    view = match.view(req.get("viewer"))
+    out = {"to_act": view["to_act"], "over": view["over"], "view": view}
     if "humans" in req:
         out["undo_seat"] = match.undo_seat(_humans(match, req))
     return out
@@ -55,8 +89,9 @@ def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
 
 def _humans(match: Match, req: dict[str, Any]) -> list[int]:
     humans = req.get("humans")
-    if not (isinstance(humans, list) and all(type(s) is int and 0 <= s < match.players for s in humans)):
-        raise ShoalError(f"humans must be a list of seats from 0 to {match.players - 1}, got {humans!r}")
+    if not (isinstance(humans, list) and len(humans) <= match.players
+            and all(type(s) is int and 0 <= s < match.players for s in humans)):
+        raise ShoalError(f"humans must be a list of seats from 0 to {match.players - 1}, got {brief(humans)}")
     return humans
 
 
@@ -66,14 +101,16 @@ def _games(req: dict[str, Any]) -> dict[str, Any]:
 
 def _new(req: dict[str, Any]) -> dict[str, Any]:
     match = new_match(req.get("game"), req.get("players"), req.get("seed", 0), req.get("options"))
-    _matches[req.get("match", "main")] = match
-    return _step(match, req)
+    answer = _step(match, req)  # a bad viewer is refused before the match is kept
+    _keep(req, match)
+    return answer
 
 
 def _load(req: dict[str, Any]) -> dict[str, Any]:
     match = replay(req.get("record"))
-    _matches[req.get("match", "main")] = match
-    return _step(match, req)
+    answer = _step(match, req)
+    _keep(req, match)
+    return answer
 
 
 def _view(req: dict[str, Any]) -> dict[str, Any]:
@@ -82,49 +119,75 @@ def _view(req: dict[str, Any]) -> dict[str, Any]:
 
 def _play(req: dict[str, Any]) -> dict[str, Any]:
     match = _match(req)
-    match.play(req.get("seat"), req.get("action"))
+    seat, viewer = req.get("seat"), req.get("viewer")
+    match.view(viewer)  # a bad viewer is refused before anything is played
+    try:
+        match.play(seat, req.get("action"))
+    except IllegalAction:
+        if type(seat) is int and seat != viewer and 0 <= seat < match.players:
+            # The full reason lists that seat's legal actions: its secrets, which this viewer may not read.
+            raise IllegalAction(f"seat {seat} cannot play that now") from None
+        raise
     return _step(match, req)
 
 
 def _bot(req: dict[str, Any]) -> dict[str, Any]:
+    """Choose and play; the answer does not say what the bot chose (only what the viewer can see of it)."""
     match = _match(req)
-    action = match.bot_action(req.get("seat"), req.get("bot", "random"), req.get("budget"))
-    match.play(req.get("seat"), action)
-    return {"action": action, **_step(match, req)}
+    seat = req.get("seat")
+    match.view(req.get("viewer"))
+    action = match.bot_action(seat, req.get("bot", "random"), req.get("budget"))
+    match.play(seat, action)
+    return _step(match, req)
 
 
 def _bots(req: dict[str, Any]) -> dict[str, Any]:
-    """Several bots at once (a simultaneous phase): one round trip instead of one per seat."""
+    """Several bots at once (a simultaneous phase): one round trip instead of one per seat.
+
+    The whole request is checked before any bot plays, and a failure half-way restores the match: refused means
+    nothing happened.
+    """
     match = _match(req)
     seats = req.get("seats")
-    if not isinstance(seats, list):
-        raise ShoalError("bots needs seats: [[seat, bot], ...]")
-    played = []
-    due = set(match.to_act())
+    if not isinstance(seats, list) or not 0 < len(seats) <= match.players:
+        raise ShoalError(f"bots needs seats: [[seat, bot], ...], at most one per seat, got {brief(seats)}")
     for entry in seats:
         if not (isinstance(entry, list) and len(entry) == 2):
-            raise ShoalError(f"bots: each entry is [seat, bot], got {entry!r}")
+            raise ShoalError(f"bots: each entry is [seat, bot], got {brief(entry)}")
         seat, bot = entry
-        waiting = set(match.to_act())
-        if not waiting <= due:
-            break  # a new phase began: the page shows it before any bot acts in it
-        if seat not in waiting:
-            continue  # no longer asked (e.g. a Lunch call ended the window)
-        action = match.bot_action(seat, bot, req.get("budget"))
-        match.play(seat, action)
-        played.append([seat, action])
-    return {"actions": played, **_step(match, req)}
+        if type(seat) is not int or not 0 <= seat < match.players:
+            raise ShoalError(f"bots: seat must be an integer from 0 to {match.players - 1}, got {brief(seat)}")
+        if not isinstance(bot, str) or bot not in match.game.bots:
+            raise ShoalError(f"{match.game.id} has no bot {brief(bot, 40)} (bots: {', '.join(match.game.bots)})")
+    match.view(req.get("viewer"))
+    saved = {key: (list(value) if isinstance(value, list) else value) for key, value in vars(match).items()}
+    try:
+        due = set(match.to_act())
+        for seat, bot in seats:
+            waiting = set(match.to_act())
+            if not waiting <= due:
+                break  # a new phase began: the page shows it before any bot acts in it
+            if seat not in waiting:
+                continue  # no longer asked (e.g. a Lunch call ended the window)
+            match.play(seat, match.bot_action(seat, bot, req.get("budget")))
+    except BaseException:
+        vars(match).clear()
+        vars(match).update(saved)
+        raise
+    return _step(match, req)
 
 
 def _undo(req: dict[str, Any]) -> dict[str, Any]:
-    """Take back the seat's last move (and the bots' after it); the answer names the log lines it had read of them."""
+    """Take back the seat's last move (and the bots' after it); the answer names the log lines the viewer had read of
+    them (the viewer's, not the seat's: an answer shows only what the viewer may see)."""
     match = _match(req)
     seat, humans = req.get("seat"), _humans(match, req)
+    viewer = req.get("viewer")
     if not match.can_undo(seat, humans):
-        raise ShoalError(f"seat {seat!r} cannot take back a move now")
-    before = match.view(seat)["log"]
+        raise ShoalError(f"seat {brief(seat)} cannot take back a move now")
+    before = match.view(viewer)["log"]
     match.undo(seat, humans)
-    after = match.view(seat)["log"]
+    after = match.view(viewer)["log"]
     taken_back = before[len(after):] if before[:len(after)] == after else []
     return {"taken_back": taken_back, **_step(match, req)}
 
@@ -155,7 +218,7 @@ def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
     total = len(full.actions)
     upto = req.get("upto", total)
     if type(upto) is not int or not 0 <= upto <= total:
-        raise ShoalError(f"replay_step: upto must be an integer from 0 to {total}, got {upto!r}")
+        raise ShoalError(f"replay_step: upto must be an integer from 0 to {total}, got {brief(upto)}")
     points = _replays["checkpoints"]
     base = max(k for k in points if k <= upto)
     match = copy.deepcopy(points[base])
@@ -168,7 +231,7 @@ def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _close(req: dict[str, Any]) -> dict[str, Any]:
-    _matches.pop(req.get("match", "main"), None)
+    _matches.pop(_name(req), None)
     return {}
 
 
@@ -184,8 +247,9 @@ def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
     from . import lessons
 
     match = lessons.open_step(req.get("lesson"), req.get("step"))
-    _matches[req.get("match", "main")] = match
-    return _step(match, req)
+    answer = _step(match, req)
+    _keep(req, match)
+    return answer
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -195,17 +259,44 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
-def handle(request: str) -> str:
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\[\]{}"]+')  # strings, and runs without brackets or quotes
+_DEPTH = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def _too_deep(text: str) -> bool:
+    """Whether ``text`` nests arrays/objects deeper than :data:`MAX_DEPTH`, checked before parsing (the parser and
+    everything after it would recurse)."""
+    brackets = _TOKENS.sub("", text)
+    if len(brackets) <= MAX_DEPTH:
+        return False
+    return max(accumulate(_DEPTH.get(c, 0) for c in brackets.encode())) > MAX_DEPTH
+
+
+def _refuse(message: str) -> str:
+    return json.dumps({"ok": False, "error": clip(message)})
+
+
+def handle(request: Any) -> str:
     """Answer one JSON request with one JSON answer; errors are answers too, never exceptions."""
     try:
-        req = json.loads(request)
-    except ValueError as e:
-        return json.dumps({"ok": False, "error": f"request is not JSON: {e}"})
-    if not isinstance(req, dict) or req.get("cmd") not in COMMANDS:
+        if not isinstance(request, str):
+            return _refuse(f"a request must be a JSON string, got {type(request).__name__}")
+        if len(request) > MAX_REQUEST:
+            return _refuse(f"request too large ({len(request)} characters; at most {MAX_REQUEST})")
+        if _too_deep(request):
+            return _refuse(f"request nested more than {MAX_DEPTH} deep")
+        try:
+            req = json.loads(request)
+        except (ValueError, RecursionError) as e:
+            return _refuse(f"request is not JSON: {e}")
         cmd = req.get("cmd") if isinstance(req, dict) else None
-        return json.dumps({"ok": False, "error": f"unknown command {cmd!r} (commands: {', '.join(COMMANDS)})"})
-    try:
-        answer = COMMANDS[req["cmd"]](req)
-    except ShoalError as e:
-        return json.dumps({"ok": False, "error": str(e)})
-    return json.dumps({"ok": True, **answer})
+        if not isinstance(cmd, str) or cmd not in COMMANDS:
+            return _refuse(f"unknown command {brief(cmd, 30)} (commands: {', '.join(COMMANDS)})")
+        try:
+            answer = COMMANDS[cmd](req)
+        except ShoalError as e:
+            return _refuse(str(e))
+        return json.dumps({"ok": True, **answer})
+    except Exception as e:  # a bug: the player gets a short line, the console the whole story
+        traceback.print_exc(file=sys.stderr)
+        return _refuse(f"internal error: {type(e).__name__}: {clip(str(e), 120)}")

@@ -121,13 +121,17 @@ def test_bridge_speaks_json_and_reports_errors(monkeypatch):
     monkeypatch.setattr(shoal, "GAMES", {**shoal.GAMES, **GAMES})
     ans = json.loads(bridge.handle(json.dumps({"cmd": "new", "game": "toy", "players": 2, "seed": 3, "viewer": 0})))
     assert ans["ok"] and ans["to_act"] == [0, 1]
-    bad = json.loads(bridge.handle(json.dumps({"cmd": "play", "seat": 0, "action": {"type": "pick", "n": 7}})))
+    bad = json.loads(bridge.handle(json.dumps({"cmd": "play", "seat": 0, "action": {"type": "pick", "n": 7},
+                                                "viewer": 0})))
     assert not bad["ok"] and "'n' = 7" in bad["error"]
+    other = json.loads(bridge.handle(json.dumps({"cmd": "play", "seat": 0, "action": {"type": "pick", "n": 7},
+                                                  "viewer": 1})))
+    assert not other["ok"] and "legal" not in other["error"], "another seat's legal actions are its secret"
     played = json.loads(bridge.handle(json.dumps({"cmd": "bot", "seat": 1, "bot": "random", "viewer": 1})))
     assert played["ok"] and played["to_act"] == [0]
     both = json.loads(bridge.handle(json.dumps({"cmd": "bots", "seats": [[0, "random"], [1, "random"]], "viewer": 0})))
-    assert both["ok"] and [seat for seat, _ in both["actions"]] == [0], "seat 0 was due; seat 1 only in the next round"
-    assert both["to_act"] == [0, 1]
+    assert both["ok"] and "actions" not in both, "the answer does not say what the bots chose"
+    assert both["to_act"] == [0, 1], "seat 0 was due; seat 1 only in the next round"
     assert json.loads(bridge.handle("{nope"))["ok"] is False
     assert json.loads(bridge.handle(json.dumps({"cmd": "dance"})))["ok"] is False
 

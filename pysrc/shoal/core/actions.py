@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 
 _SCALARS = (str, int, float, bool, type(None))
 
@@ -25,25 +25,38 @@ def same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def check_json(value: Any, where: str = "action") -> None:
-    """Refuse anything that is not plain JSON data (tuples, sets, objects, NaN, non-string keys)."""
+# Actions are shallow (an object of scalars and short lists); anything deeper or bigger is malformed, and refusing it
+# early keeps comparison and error messages from recursing or printing without bound.
+MAX_DEPTH = 16
+MAX_INT = 2**53 - 1  # the integers JSON readers agree on (JavaScript's safe range)
+
+
+def check_json(value: Any, where: str = "action", depth: int = 0) -> None:
+    """Refuse anything that is not plain, shallow JSON data (tuples, sets, objects, NaN, non-string keys, integers
+    outside the safe range, nesting deeper than :data:`MAX_DEPTH`)."""
+    if depth > MAX_DEPTH:
+        raise IllegalAction(f"{where} is nested more than {MAX_DEPTH} deep")
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str):
-                raise IllegalAction(f"{where} has a non-string key {k!r}")
-            check_json(v, f"{where}.{k}")
+                raise IllegalAction(f"{where} has a non-string key {brief(k)}")
+            check_json(v, f"{where}.{k[:40]}", depth + 1)
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            check_json(v, f"{where}[{i}]")
+            check_json(v, f"{where}[{i}]", depth + 1)
     elif isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise IllegalAction(f"{where} is not a finite number")
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if not -MAX_INT <= value <= MAX_INT:
+            raise IllegalAction(f"{where} is {brief(value)}, outside the integers an action may hold")
     elif not isinstance(value, _SCALARS):
         raise IllegalAction(f"{where} must be JSON data, got {type(value).__name__}")
 
 
-def _show(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
+def _show(value: Any, limit: int = 80) -> str:
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _listing(values: list[Any], limit: int = 12) -> str:

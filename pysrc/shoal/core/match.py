@@ -6,21 +6,34 @@
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
 
 from . import actions as _actions
-from .errors import BadRecord, IllegalAction, ShoalError
+from .errors import BadRecord, IllegalAction, ShoalError, brief
 from .game import Action, Game, State, View
 from .rng import Rng
 
 RECORD_FORMAT = "shoal-record"
 MAX_POSITION = 20_000  # characters: a position notation is a line or a few, never a file
+MAX_SEED = 2**53 - 1  # the integers a browser's JSON keeps exactly
+NAME_LIMIT = 40  # characters in a player's name kept with a record
+SEAT_KINDS = ("human", "bot", "easy", "normal", "hard")  # besides the game's own bot names
 
 
 def _check_seed(seed: Any) -> int:
     if type(seed) is not int:
         raise ShoalError(f"seed must be an integer, got {type(seed).__name__}")
+    if not 0 <= seed <= MAX_SEED:
+        raise ShoalError(f"seed must be an integer from 0 to 2**53-1 ({MAX_SEED}), got {brief(seed)}")
     return seed
+
+
+def _plain(data: Any) -> Any:
+    """A deep copy of plain data, so that nothing a caller receives is one of the match's own objects (games cache
+    legal lists and parts of views). ``marshal`` copies dicts, lists, strings and numbers in C: several times faster
+    than a JSON round trip or a Python walk, and it refuses anything that is not plain data."""
+    return marshal.loads(marshal.dumps(data))
 
 
 def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -29,10 +42,10 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
         options = {}
     if not isinstance(options, dict):
         raise ShoalError(f"options must be an object, got {type(options).__name__}")
-    unknown = sorted(set(options) - set(game.options))
+    unknown = [name for name in options if not isinstance(name, str) or name not in game.options]
     if unknown:
         known = ", ".join(sorted(game.options)) or "none"
-        raise ShoalError(f"{game.id} has no option {', '.join(map(repr, unknown))} (options: {known})")
+        raise ShoalError(f"{game.id} has no option {', '.join(brief(u, 30) for u in unknown[:5])} (options: {known})")
     out = {}
     for name, opt in game.options.items():
         value = options.get(name, opt.default)
@@ -50,7 +63,7 @@ class Match:
                  position: str | None = None) -> None:
         if type(players) is not int or not game.min_players <= players <= game.max_players:
             raise ShoalError(
-                f"{game.title} is for {game.min_players}–{game.max_players} players, got {players!r}"
+                f"{game.title} is for {game.min_players}–{game.max_players} players, got {brief(players)}"
             )
         self.game = game
         self.players = players
@@ -73,14 +86,15 @@ class Match:
         return self.game.is_over(self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
+        """A fresh copy each call: a game may cache its lists, and a caller must not be able to edit them."""
+        if type(seat) is not int or seat not in self.to_act():
             return []
-        return self.game.legal_actions(self.state, seat)
+        return _plain(self.game.legal_actions(self.state, seat))
 
     # --- changing the position -------------------------------------------------------------------------------
     def _check_seat(self, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"seat must be an integer from 0 to {self.players - 1}, got {seat!r}")
+            raise IllegalAction(f"seat must be an integer from 0 to {self.players - 1}, got {brief(seat)}")
         return seat
 
     def check(self, seat: Any, action: Any) -> None:
@@ -149,7 +163,7 @@ class Match:
         """
         keep = self.undo_point(seat, humans)
         if keep is None:
-            raise IllegalAction(f"seat {seat!r} cannot take back a move now")
+            raise IllegalAction(f"seat {brief(seat)} cannot take back a move now")
         record = self.record()
         record["actions"] = record["actions"][:keep]
         earlier = replay(record, {self.game.id: self.game})
@@ -176,13 +190,13 @@ class Match:
             "table": self.game.view(self.state, seat),
         }
         if over:
-            out["outcome"] = self.outcome()
-        return out
+            out["outcome"] = self.game.outcome(self.state)
+        return _plain(out)  # a copy: editing a view (a bot, a page) must not reach the match
 
     def outcome(self) -> dict[str, Any]:
         if not self.is_over():
             raise ShoalError("the match is not over yet")
-        return self.game.outcome(self.state)
+        return _plain(self.game.outcome(self.state))
 
     # --- bots ------------------------------------------------------------------------------------------------
     def bot_action(self, seat: int, bot: str = "random", budget: int | None = None) -> Action:
@@ -190,16 +204,16 @@ class Match:
 
         ``budget`` caps a search bot's iterations a decision (tests and the page's test-only ``botBudget``)."""
         seat = self._check_seat(seat)
-        if bot not in self.game.bots:
-            raise ShoalError(f"{self.game.id} has no bot {bot!r} (bots: {', '.join(self.game.bots)})")
+        if not isinstance(bot, str) or bot not in self.game.bots:
+            raise ShoalError(f"{self.game.id} has no bot {brief(bot, 40)} (bots: {', '.join(self.game.bots)})")
         legal = self.legal_actions(seat)
         if not legal:
             raise IllegalAction(f"seat {seat} is not to act now")
-        rng = Rng(self.seed, len(self.actions), seat)
+        rng = Rng.for_bot(self.seed, len(self.actions), seat)
         choose = self.game.bots[bot]
         if budget is not None:
             if type(budget) is not int or budget < 1:
-                raise ShoalError(f"a bot budget is a positive integer, got {budget!r}")
+                raise ShoalError(f"a bot budget is a positive integer, got {brief(budget)}")
             from ..bots.search import capped  # late: the search module imports the core
             choose = capped(choose, budget)
         return choose(self.view(seat), legal, rng)
@@ -213,7 +227,7 @@ class Match:
             "rules_version": self.game.rules_version,
             "players": self.players,
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": _plain(self.options),
             "actions": json.loads(json.dumps(self.actions)),
         }
         if self.position is not None:
@@ -257,33 +271,58 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
     if not isinstance(record, dict):
         raise BadRecord(f"a record must be a JSON object, got {type(record).__name__}")
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise BadRecord(f"not a Shoal record (format {record.get('format')!r})")
+        raise BadRecord(f"not a Shoal record (format {brief(record.get('format'))})")
     required = {"game": str, "rules_version": int, "players": int, "seed": int, "actions": list}
     for key, kind in required.items():
         if key not in record:
             raise BadRecord(f"record has no {key!r}")
         if type(record[key]) is not kind:
             raise BadRecord(f"record {key!r} must be {kind.__name__}, got {type(record[key]).__name__}")
-    extra = sorted(set(record) - set(required) - {"format", "options", "names", "seats", "position"})
+    extra = [key for key in record
+             if key not in required and key not in ("format", "options", "names", "seats", "position")]
     if extra:
-        raise BadRecord(f"record has unknown key(s) {', '.join(map(repr, extra))}")
+        raise BadRecord(f"record has unknown key(s) {', '.join(brief(k, 30) for k in extra[:5])}")
     game = games.get(record["game"])
     if game is None:
-        raise BadRecord(f"unknown game {record['game']!r} (games: {', '.join(games)})")
+        raise BadRecord(f"unknown game {brief(record['game'], 40)} (games: {', '.join(games)})")
     if record["rules_version"] != game.rules_version:
         raise BadRecord(
-            f"record was made with {game.id} rules version {record['rules_version']}, "
+            f"record was made with {game.id} rules version {brief(record['rules_version'])}, "
             f"this Shoal plays version {game.rules_version}"
         )
+    players = record["players"]
+    if not game.min_players <= players <= game.max_players:  # before anything is built for that many seats
+        raise BadRecord(f"record cannot start: {game.title} is for {game.min_players}–{game.max_players} players, "
+                        f"got {brief(players)}")
+    _check_seat_labels(record, game, players)
     try:
         match = Match(game, record["players"], record["seed"], record.get("options"), record.get("position"))
     except ShoalError as e:
         raise BadRecord(f"record cannot start: {e}") from None
     for i, entry in enumerate(record["actions"]):
         if not (isinstance(entry, list) and len(entry) == 2):
-            raise BadRecord(f"action #{i} must be [seat, action], got {json.dumps(entry)[:80]}")
+            raise BadRecord(f"action #{i} must be [seat, action], got {brief(entry)}")
         try:
             match.play(entry[0], entry[1])
         except IllegalAction as e:
             raise BadRecord(f"action #{i} is illegal: {e}") from None
     return match
+
+
+def _check_seat_labels(record: dict[str, Any], game: Game, players: int) -> None:
+    """``names`` and ``seats`` (kept by the page beside a record) are lists of one short string per seat; a seat kind
+    is ``human``, a level or a bot of this game."""
+    kinds = set(SEAT_KINDS) | set(game.bots)
+    for key in ("names", "seats"):
+        if key not in record:
+            continue
+        labels = record[key]
+        if not isinstance(labels, list) or len(labels) != players:
+            raise BadRecord(f"record {key!r} must list one string per seat ({players}), got {brief(labels)}")
+        for seat, label in enumerate(labels):
+            if not isinstance(label, str) or len(label) > NAME_LIMIT:
+                raise BadRecord(f"record {key}[{seat}] must be a string of at most {NAME_LIMIT} characters, "
+                                f"got {brief(label)}")
+            if key == "seats" and label not in kinds:
+                raise BadRecord(f"record seats[{seat}] = {brief(label)} is not a seat kind "
+                                f"({', '.join(sorted(kinds))})")

@@ -7,6 +7,7 @@ same seed gives the same numbers on CPython and on Pyodide's 32-bit WebAssembly 
 
 from __future__ import annotations
 
+import hashlib
 from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -31,6 +32,17 @@ class Rng:
         for s in salt:
             state = _mix(((state ^ (s & _MASK)) + _GOLDEN) & _MASK)
         self.state = state
+
+    @classmethod
+    def for_bot(cls, seed: int, ply: int, seat: int) -> "Rng":
+        """A bot's private generator for one decision, derived one way from the match seed.
+
+        SplitMix64 can be run backwards, so ``Rng(seed, ply, seat)`` would hand a bot (and anyone it talks to) the
+        match seed, and with it every hidden card. A hash in between makes the seed unrecoverable while keeping the
+        bot's choices reproducible from the record.
+        """
+        digest = hashlib.sha256(f"shoal-bot:{seed}:{ply}:{seat}".encode()).digest()
+        return cls(int.from_bytes(digest[:8], "big"))
 
     def clone(self) -> "Rng":
         twin = Rng.__new__(Rng)
