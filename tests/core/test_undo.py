@@ -20,7 +20,7 @@ from shoal.core import IllegalAction, Rng
 from tests.aquarena.test_views import _hide_differently as aquarena_twin
 from tests.reef.test_secrecy import _twin_with_another_pile
 
-TABLES = [("museum", 2, 3), ("museum", 2, 8), ("brunch", 3, 5), ("brunch", 4, 8), ("aquarena", 2, 4),
+TABLES = [("museum", 2, 5), ("museum", 2, 8), ("brunch", 3, 5), ("brunch", 4, 8), ("aquarena", 2, 4),
           ("aquarena", 3, 9), ("reef", 2, 6), ("reef", 3, 1)]
 HUMAN = 0
 
