@@ -153,7 +153,7 @@ async function advance() {
             if (botDelay) await sleep(botDelay);
             if (current !== match) return;
             match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, humans: humans(), ...budgetArg });
-            for (const [seat, action] of match.answer.actions) tellParent("move", { seat, action });
+            for (const seat of bots) tellParent("move", { seat }); // a bot's choice is its secret: only the view shows it
           });
         } finally { match.thinking = null; }
         if (current !== match) return;

@@ -269,7 +269,7 @@ class Viewer {
           const budget = this.opts.botBudget > 0 ? { budget: this.opts.botBudget } : {}; // a test-only cap on search
           const got = await this.call("bots", { seats: bots.map((s) => [s, this.botName(this.seats[s])]), viewer: live.viewer, ...budget });
           live.answer = got;
-          for (const [seat, action] of got.actions) this.emit("move", { seat, action });
+          for (const seat of bots) this.emit("move", { seat }); // a bot's choice is its secret: only the view shows it
           continue;
         }
         const target = ans.to_act.includes(live.viewer) ? live.viewer : ans.to_act[0];
