@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
 from .actions import same
+from .errors import brief
 from .log import Log
 from .rng import Rng
 
@@ -46,7 +47,10 @@ class Option:
     def problem(self, value: Any) -> str | None:
         """Why ``value`` is not allowed for this option, in words after its name; None when it is allowed."""
         def shown(v: Any) -> str:
-            text = json.dumps(v) if _is_json(v) else repr(v)
+            try:
+                text = json.dumps(v) if _is_json(v) else repr(v)
+            except (ValueError, RecursionError):  # an int over 4,300 digits, nesting 1,000 deep
+                return brief(v)
             return text if len(text) <= 60 else text[:57] + "..."
 
         if not self.length:
