@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import csp  # noqa: E402  (the pages' Content-Security-Policy)
+import icons  # noqa: E402  (the app icons, drawn from web/icons/icon.svg)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_PKG = ROOT / "build_scripts" / "pyodide"
@@ -269,6 +270,7 @@ def build(out: Path) -> None:
     write_lock(pyo, wheel, shoal_version)
     snapshot = write_snapshot(out, stamp)
     copy_web(out, stamp)
+    icons.write_icons(ROOT / "web" / "icons" / "icon.svg", out / "icons", CACHE)  # for manifest.webmanifest
     compile_lessons(out)
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass
     write_service_worker(out, stamp)

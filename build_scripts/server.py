@@ -23,6 +23,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
     }
 
     def translate_path(self, path: str) -> str:

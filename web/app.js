@@ -10,6 +10,7 @@ import * as saved from "./saved.js";
 import { shareUrl } from "./share.js";
 import { newSeed } from "./seed.js";
 import { MAX_RECORD_CHARS, checkPlayers, checkRecord, parseRecordText, readBotDelay, readDeepLink } from "./validate.js";
+import { registerServiceWorker } from "./update.js";
 
 const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
 const params = new URLSearchParams(location.search);
@@ -486,7 +487,7 @@ let engineReady = false;
 engine.ready.then(() => {
   engineReady = true;
   // Registered only after boot, so a first visit does not download Pyodide twice at the same time.
-  if ("serviceWorker" in navigator && location.protocol.startsWith("http")) navigator.serviceWorker.register("./sw.js").catch(() => {});
+  registerServiceWorker();
 });
 
 // Test and embedding hooks: the record of the match on screen, and which seat the device shows.

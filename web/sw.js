@@ -1,10 +1,19 @@
 // Shoal's service worker: after one visit the whole site (Pyodide included) is served from this cache, so the games
 // open and play with no network at all. build.py writes the file list and the cache name below.
+//
+// A new build never replaces the old one under a running page: its worker precaches the new files, then waits. The
+// page says "A new version is ready — reload"; only when the player agrees (or every old page is closed) does it
+// take over and drop the old build's cache, so a game in progress is served by one build's files from start to end.
 const CACHE = "shoal-{{STAMP}}";
 const FILES = {{FILES}};
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  // cache: "reload" skips the browser's HTTP cache, which may still hold the previous build's files for a while.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })))));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
