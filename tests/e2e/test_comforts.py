@@ -15,7 +15,7 @@ from tests.e2e.driver import IDLE, assert_scores_match_cpython, click_through, o
 # museum game (once the deck is empty) and Aquarena (a placement before the discard), hot-seat in Brunch (a secret
 # choice before the next person decides) and AQUA (a tile before the next person plays).
 UNDO_TABLES = {
-    "museum": "game=museum&players=2&seats=human,bot&seed=7",
+    "museum": "game=museum&players=2&seats=human,random&seed=7",
     "brunch": "game=brunch&players=3&seats=human,human,human&seed=3",
     "aquarena": "game=aquarena&players=2&seats=human,bot&seed=5",
     "reef": "game=reef&players=2&seats=human,human&seed=6",

@@ -68,7 +68,9 @@ def test_reef_four_players_one_human_to_the_end(page):
     """Issue 5, "Must show": a 4-player match (one person, three bots) in the browser to the end."""
     rng = random.Random(4)
     open_match(page, "game=reef&players=4&seats=human,bot,bot,bot&seed=3")
-    assert page.locator(".market-tile").count() == 5, "the market holds one tile more than there are players"
+    # A round opens with one tile more than there are players; bots ahead of the person may already have taken some.
+    on_show = page.locator(".market-tile").count()
+    assert on_show == len(replayed(page).view(0)["table"]["market"]) and 5 - len(record(page)["actions"]) <= on_show <= 5
     assert page.locator(".reef-tab").count() == 4
     click_through(page, rng, prefer=large_leaning(rng))
     rec = assert_scores_match_cpython(page)
