@@ -1,6 +1,7 @@
 // Shoal's page: lobby, routing, the turn loop (bots, humans, pass-the-device), the log and the end screen.
 // It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
-import { el, svg } from "./dom.js";
+import { makeUi as makeBoardUi } from "./board.js";
+import { el } from "./dom.js";
 import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
@@ -12,7 +13,6 @@ import { newSeed } from "./seed.js";
 import { MAX_RECORD_CHARS, checkPlayers, checkRecord, parseRecordText, readBotDelay, readDeepLink } from "./validate.js";
 import { registerServiceWorker } from "./update.js";
 
-const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
 const params = new URLSearchParams(location.search);
 const body = document.body;
 const screen = document.getElementById("screen");
@@ -283,27 +283,11 @@ function showNotice(message) {
   screen.prepend(notice);
 }
 
+// The renderer's toolkit is board.js's (shared with the lesson viewer and embeds), plus the match record.
 function makeUi() {
   return {
-    el, svg,
-    act,
-    local: current.local,
-    rerender: () => draw(),
-    seatName, text: nameSeats, seatColor: (s) => SEAT_COLORS[s % SEAT_COLORS.length], isHuman: (s) => current.seats[s] === "human",
+    ...makeBoardUi({ act, local: current.local, rerender: () => draw(), seatName, isHuman: (s) => current.seats[s] === "human" }),
     record: () => engine.call("record").then((r) => r.record), // the whole match (e.g. to know a finished game again)
-    markAction(node, action) {
-      node.dataset.action = JSON.stringify(action);
-      node.classList.add("actionable");
-      node.addEventListener("click", (e) => { e.stopPropagation(); act(action); });
-      return node;
-    },
-    markStep(node, name, onclick) {
-      node.dataset.step = name;
-      node.classList.add("steppable");
-      node.addEventListener("click", (e) => { e.stopPropagation(); onclick(e); });
-      return node;
-    },
-    actionButton(label, action, attrs = {}) { return this.markAction(el("button", { type: "button", ...attrs }, label), action); },
   };
 }
 

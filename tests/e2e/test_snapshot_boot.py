@@ -28,13 +28,20 @@ def page_console(page):
     return page
 
 
-def serve_copy(site_dir: Path, tmp_path: Path, change):
-    """A copy of the built site, changed by ``change(folder)``, served under the same sub-path."""
+def play_on_copy(page, site_dir: Path, tmp_path: Path, change, seed: int) -> str:
+    """Play a whole game on a copy of the built site changed by ``change(folder)``; returns how Python booted."""
     copy = tmp_path / "site"
     shutil.copytree(site_dir, copy)
     change(copy)
-    srv, url = server.serve_in_thread(copy, SUB_PATH)
-    return srv, url
+    srv, page.site_url = server.serve_in_thread(copy, SUB_PATH)
+    try:
+        open_match(page, LINK)
+        boot = page.evaluate("window.shoal.boot()")
+        click_through(page, random.Random(seed))
+        assert page.get_attribute("body", "data-status") == "over"
+        return boot
+    finally:
+        srv.shutdown()
 
 
 def test_the_page_boots_from_the_builds_snapshot(page_console):
@@ -50,26 +57,11 @@ def test_a_snapshot_of_another_build_is_refused_and_python_boots_plainly(page_co
         subprocess.run(["node", str(ROOT / "build_scripts" / "snapshot.mjs"), str(copy), "0therbuild00",
                         str(copy / "pyodide" / "snapshot.bin.gz")], check=True, capture_output=True, timeout=300)
 
-    srv, url = serve_copy(site_dir, tmp_path, foreign)
-    try:
-        page_console.site_url = url
-        open_match(page_console, LINK)
-        assert page_console.evaluate("window.shoal.boot()") == "plain"
-        assert any("0therbuild00" in m for m in boot_messages(page_console)), page_console.console
-        click_through(page_console, random.Random(3))
-        assert page_console.get_attribute("body", "data-status") == "over"
-    finally:
-        srv.shutdown()
+    assert play_on_copy(page_console, site_dir, tmp_path, foreign, seed=3) == "plain"
+    assert any("0therbuild00" in m for m in boot_messages(page_console)), page_console.console
 
 
 def test_a_build_without_a_snapshot_still_plays(page_console, site_dir, tmp_path):
-    srv, url = serve_copy(site_dir, tmp_path, lambda copy: (copy / "pyodide" / "snapshot.bin.gz").unlink())
-    try:
-        page_console.site_url = url
-        open_match(page_console, LINK)
-        assert page_console.evaluate("window.shoal.boot()") == "plain"
-        assert any("no snapshot" in m for m in boot_messages(page_console)), page_console.console
-        click_through(page_console, random.Random(5))
-        assert page_console.get_attribute("body", "data-status") == "over"
-    finally:
-        srv.shutdown()
+    remove = lambda copy: (copy / "pyodide" / "snapshot.bin.gz").unlink()  # noqa: E731
+    assert play_on_copy(page_console, site_dir, tmp_path, remove, seed=5) == "plain"
+    assert any("no snapshot" in m for m in boot_messages(page_console)), page_console.console
