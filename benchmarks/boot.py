@@ -30,14 +30,8 @@ sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT)]
 import build  # noqa: E402
 import server  # noqa: E402
 
-STOCK_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-# The stock page's script is a file: the test server sends the site's strict CSP, which refuses inline scripts.
-STOCK_PAGE = """<!doctype html><meta charset="utf-8"><title>stock pyodide</title><body>
-<script type="module" src="./stock.js"></script>"""
-STOCK_JS = """import { loadPyodide } from "./pyodide.mjs";
-await loadPyodide();
-document.body.dataset.ready = "1";
-"""
+from benchmarks.run import STOCK_FILES, STOCK_JS, STOCK_PAGE  # noqa: E402  (one stock page for every figure)
+
 # Predicates are functions: Playwright evaluates a bare expression with eval, which the CSP refuses.
 BOARD = "() => document.body.dataset.status === 'playing' && !document.body.dataset.busy"
 LOBBY = "() => !!document.querySelector('.game-card')"

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.core import Rng, ShoalError
+from shoal.core.notation import key_value_fields
 
 from . import data
 from .state import AquarenaState, Catch, Tile
@@ -37,15 +38,7 @@ _BY_NAME = {data.name(n).lower().replace(" ", ""): n for n in data.NUMBERS}
 
 
 def _fields(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for tok in text.split():
-        key, eq, value = tok.partition("=")
-        if not eq or key not in KEYS:
-            raise ShoalError(f"cannot read {tok!r}: fields are key=value with keys {', '.join(KEYS)}")
-        if key in out:
-            raise ShoalError(f"{key} is given twice")
-        out[key] = value
-    return out
+    return key_value_fields(text, KEYS)
 
 
 def _int(text: str, key: str) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.core import Rng, ShoalError
+from shoal.core.notation import key_value_fields
 
 from .data import AQUA_VALUES, COLOURS, FACE_UP, FOOD_VALUES, HAND_SIZE, PREDATOR_COUNTS, ROUNDS, predator_deck
 from .state import BrunchState
@@ -35,15 +36,7 @@ PHASES = ("lunch", "pass", "food")
 
 
 def _fields(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for tok in text.split():
-        key, eq, value = tok.partition("=")
-        if not eq or key not in KEYS:
-            raise ShoalError(f"cannot read {tok!r}: fields are key=value with keys {', '.join(KEYS)}")
-        if key in out:
-            raise ShoalError(f"{key} is given twice")
-        out[key] = value
-    return out
+    return key_value_fields(text, KEYS)
 
 
 def _per_seat(value: str, players: int, key: str) -> list[list[str]]:
