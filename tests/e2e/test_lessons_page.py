@@ -162,8 +162,12 @@ def test_the_teaching_page_three_boards_one_worker(page):
     settled(page, "playing", "#live-board .shoal-view")
     before = len(page.query_selector_all("#live-board .log li"))
     rng = random.Random(1)
-    for _ in range(2):
+    # The live deal is a fresh crypto seed each time: a random click may be a step (select, deselect) rather than a
+    # move, so click until a move is made (a museum move takes at most a card and a cell).
+    for _ in range(12):
         settled(page, None, "#live-board .shoal-view")
+        if len(page.query_selector_all("#live-board .log li")) > before:
+            break
         handles = [h for h in page.query_selector_all("#live-board [data-action]") if h.is_visible()] or \
             [h for h in page.query_selector_all("#live-board [data-step]") if h.is_visible()]
         rng.choice(handles).click()
