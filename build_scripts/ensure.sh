@@ -13,11 +13,14 @@ ensure_chromium() {
 ensure_python_test_deps() {
   # The "test" extra of pyproject.toml, installed without building the package itself.
   python3 - <<'PY' | xargs -r python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore
-import importlib.util, re, tomllib
+import importlib.metadata, re, tomllib
+# Asked by distribution name (pytest-xdist, pyyaml), not module name: their modules are xdist and yaml.
 deps = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["test"]
 for dep in deps:
     name = re.split(r"[<>=!~ \[]", dep, 1)[0]
-    if importlib.util.find_spec(name.replace("-", "_")) is None:
+    try:
+        importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
         print(dep)
 PY
 }
