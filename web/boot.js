@@ -6,7 +6,9 @@ window.shoalBoot = (() => {
   const self = new URL(document.currentScript.src);
   const url = new URL("./worker.js", self);
   url.search = self.search;
-  const worker = new Worker(url, { type: "module" });
+  // The stamp goes in the worker's name too: served from the service worker's cache (stored without the query), the
+  // worker's own URL has no ?v=, and a worker that cannot name its build refuses the build's snapshot.
+  const worker = new Worker(url, { type: "module", name: self.searchParams.get("v") || "" });
   const early = [];
   worker.onmessage = (event) => early.push(event);
   return { worker, early };

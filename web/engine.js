@@ -4,7 +4,7 @@ import { addCall } from "./latency.js";
 export class Engine {
   constructor(stamp, onProgress) {
     const boot = window.shoalBoot; // started by index.html before any module loaded
-    this.worker = boot ? boot.worker : new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url), { type: "module" });
+    this.worker = boot ? boot.worker : new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url), { type: "module", name: stamp });
     this.pending = new Map();
     this.next = 1;
     this.ready = new Promise((resolve, reject) => {

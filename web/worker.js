@@ -6,7 +6,8 @@
 // the plain way and say why in the console. Either way the same engine answers.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-const stamp = new URL(import.meta.url).searchParams.get("v") || "";
+// The build's stamp: the page names the worker after it (its URL's ?v= is lost when the service worker serves it).
+const stamp = self.name || new URL(import.meta.url).searchParams.get("v") || "";
 const base = new URL("./pyodide/", import.meta.url).href;
 const say = (stage, extra = {}) => postMessage({ progress: stage, ...extra });
 const runtime = {
@@ -16,11 +17,30 @@ const runtime = {
   lockFileURL: base + "pyodide-lock.json?v=" + stamp,
 };
 
-async function fromSnapshot() {
+// Where the snapshot comes from: unpacked by the service worker when it installed this build (web/sw.js), else
+// fetched gzipped and unpacked here. Resolves once it is known to exist, with `bytes` still a promise: unpacking
+// (~30 MB) overlaps Pyodide's own start (its module script, the wasm and stdlib downloads), since the runtime awaits
+// the snapshot only just before it instantiates the wasm.
+async function findSnapshot() {
+  const unpacked = await cachedSnapshot();
+  if (unpacked) return { bytes: unpacked.arrayBuffer() };
   const response = await fetch(base + "snapshot.bin.gz?v=" + stamp);
   if (!response.ok) throw new Error(`no snapshot in this build (${response.status})`);
-  const bytes = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  const pyodide = await loadPyodide({ ...runtime, _loadSnapshot: new Uint8Array(bytes) });
+  return { bytes: new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() };
+}
+
+async function cachedSnapshot() {
+  try {
+    return stamp && self.caches ? (await caches.match(base + `snapshot-${stamp}.bin`)) || null : null;
+  } catch {
+    return null; // no Cache Storage here (an opaque origin, a private window): the packed file will do
+  }
+}
+
+async function fromSnapshot() {
+  const { bytes } = await findSnapshot();
+  bytes.catch(() => {}); // a failure is reported where loadPyodide awaits it
+  const pyodide = await loadPyodide({ ...runtime, _loadSnapshot: bytes });
   const made = pyodide.runPython("import shoal\ngetattr(shoal, '_snapshot_stamp', '')");
   if (made !== stamp) throw new Error(`the snapshot is of build ${made || "(unknown)"}, this is build ${stamp}`);
   // Everyone restores the same memory: reseed whatever random state it froze (the engine's own randomness is seeded
