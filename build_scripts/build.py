@@ -153,21 +153,64 @@ def stamp_urls(text: str, stamp: str) -> str:
     return _STAMPABLE.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?v={stamp}{m[2]}", text)
 
 
+_IMPORT = re.compile(r"""(?:\bfrom|^import)\s*["'](\./[^"'?#]+\.js)["']""", re.M)
+
+
+def module_graph(web: Path, entry: str) -> list[str]:
+    """Every module ``entry`` imports statically, directly or not (``./x.js`` names, in the order first met)."""
+    seen: list[str] = []
+    todo = [entry]
+    while todo:
+        name = todo.pop(0)
+        for dep in _IMPORT.findall((web / name).read_text()):
+            dep = dep[2:]
+            if dep not in seen and dep != entry:
+                seen.append(dep)
+                todo.append(dep)
+    return seen
+
+
+def prerender_index(html: str, web: Path, games: list[dict]) -> str:
+    """The lobby paints before any script runs: the game cards, from games.json, are written into index.html (the
+    page's app.js draws the same cards and replaces these; boot.js hides them when the link opens something else),
+    and every module app.js imports is preloaded at once instead of one import level after another."""
+    from html import escape
+
+    def players(g: dict) -> str:  # as web/lobby.js playerRange
+        lo, hi = g["min_players"], g["max_players"]
+        return f"{lo} players" if lo == hi else f"{lo}\u2013{hi} players"
+
+    cards = "".join(
+        f'<button type="button" class="game-card{" chosen" if i == 0 else ""}" data-step="game-{escape(g["id"])}">'
+        f'<strong>{escape(g["title"])}</strong><span>{escape(players(g))}</span><small>{escape(g["summary"])}</small></button>'
+        for i, g in enumerate(games)
+    )
+    lobby = f'<div class="prelobby"><h1>Choose a game</h1><form class="lobby"><div class="game-cards">{cards}</div></form></div>'
+    if "<!-- shoal:lobby -->" not in html:
+        raise ValueError("web/index.html lost its <!-- shoal:lobby --> mark (where the build writes the lobby)")
+    preload = "".join(f'<link rel="modulepreload" href="./{m}">\n' for m in ["app.js", *module_graph(web, "app.js")])
+    return html.replace("<!-- shoal:lobby -->", lobby).replace("<!-- shoal:preload -->\n", preload)
+
+
 def copy_web(out: Path, stamp: str) -> None:
     web = ROOT / "web"
+    from shoal import GAMES  # the lobby paints from this before Python has booted in the browser
+
+    games_info = [g.info() for g in GAMES.values()]
     for path in sorted(web.rglob("*")):
         if path.is_file() and path.suffix in WEB_SUFFIXES:
             dest = out / path.relative_to(web)
             dest.parent.mkdir(parents=True, exist_ok=True)
             if path.suffix == ".html":
-                dest.write_text(csp.add_meta(stamp_urls(path.read_text(), stamp)))
+                text = path.read_text()
+                if path == web / "index.html":
+                    text = prerender_index(text, web, games_info)
+                dest.write_text(csp.add_meta(stamp_urls(text, stamp)))
             elif path.suffix == ".js" and path.name not in {"worker.js", "sw.js"}:
                 dest.write_text(stamp_urls(path.read_text(), stamp))
             else:
                 shutil.copyfile(path, dest)
-    from shoal import GAMES  # the lobby paints from this before Python has booted in the browser
-
-    (out / "games.json").write_text(json.dumps([g.info() for g in GAMES.values()], indent=1) + "\n")
+    (out / "games.json").write_text(json.dumps(games_info, indent=1) + "\n")
     # Example pages that embed the site (examples/teaching.html): shipped under examples/, URLs stamped like web/'s.
     for path in sorted((ROOT / "examples").rglob("*")):
         if path.is_file() and path.suffix in WEB_SUFFIXES:

@@ -13,3 +13,10 @@ window.shoalBoot = (() => {
   worker.onmessage = (event) => early.push(event);
   return { worker, early };
 })();
+
+// index.html carries the lobby's game cards (written by the build, so the lobby paints before any module loads); a
+// link that opens a game, a record, a replay or a lesson hides them until app.js draws what it opens (style.css).
+{
+  const q = new URLSearchParams(location.search);
+  if (["game", "record", "replay", "lesson"].some((k) => q.has(k))) document.documentElement.dataset.opening = "";
+}

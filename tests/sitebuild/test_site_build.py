@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from html import escape
 import json
 import re
 import zipfile
@@ -74,3 +75,15 @@ def test_site_is_ready_for_github_pages(site_dir):
     sw = (site_dir / "sw.js").read_text()
     assert ".nojekyll" not in sw and "{{" not in sw
     assert '"index.html"' in sw and '"pyodide/pyodide.asm.wasm"' in sw
+
+
+def test_the_lobby_cards_are_written_into_the_page_and_its_modules_preloaded(site_dir):
+    """Issue 14: "lobby painted / stock boot ≤ 0.05×": index.html carries every game's card (from games.json, as the
+    lobby draws them) before any script runs, and preloads every module app.js imports statically."""
+    html = (site_dir / "index.html").read_text()
+    games = json.loads((site_dir / "games.json").read_text())
+    for g in games:
+        assert f'data-step="game-{g["id"]}"><strong>{escape(g["title"])}</strong>' in html
+    preloaded = set(re.findall(r'rel="modulepreload" href="\./([\w-]+\.js)\?v=', html))
+    imported = set(re.findall(r'from "\./([\w-]+\.js)"', (site_dir / "app.js").read_text().replace("?v=" + json.loads((site_dir / "build-info.json").read_text())["stamp"], "")))
+    assert {"app.js"} | imported <= preloaded
