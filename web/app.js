@@ -11,6 +11,7 @@ import * as saved from "./saved.js";
 import { shareUrl } from "./share.js";
 import { newSeed } from "./seed.js";
 import { MAX_RECORD_CHARS, checkPlayers, checkRecord, parseRecordText, readBotDelay, readDeepLink } from "./validate.js";
+import { Regions, fillLog, scrollToEndSoon } from "./redraw.js";
 import { registerServiceWorker } from "./update.js";
 
 const params = new URLSearchParams(location.search);
@@ -297,35 +298,57 @@ function draw() {
   latency.addRender(performance.now() - t0);
 }
 
-function drawMatch() {
-  const match = current;
-  const view = match.answer.view;
-  const ui = makeUi();
-  const tableRoot = el("div", { class: `table game-${match.info.id}` });
-  const seatsBar = el("div", { class: "seats-bar" }, match.seats.map((kind, s) =>
-    el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
-      el("i", { style: { background: ui.seatColor(s) } }), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`)));
-  const thinking = match.thinking && !view.over ? match.thinking : null;
-  const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" : thinking ? thinkingText(thinking) :
-    view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :
-      `Waiting for ${view.to_act.map(seatName).join(", ")}…`;
-  const passing = match.passTo !== undefined && match.passTo !== null;
+// The match screen's frame (title, seats, turn line, side panel, log) is built once per match and kept: a draw swaps
+// only its regions (web/redraw.js) and appends new log lines, so the browser restyles and lays out what changed, not
+// the page. The board itself is drawn afresh by its renderer into a new root each time (web/RENDERERS.md "Redraw").
+let frame = null; // {match, root, regions, turn, log}
+
+function matchFrame(match) {
+  const regions = new Regions();
   // On the pass-the-device screen nothing of the previous seat's view may stay on screen: not even its log.
   // Focusable: it scrolls, and a keyboard user must be able to scroll it too.
-  const log = el("ol", { class: "log", tabindex: "0", "aria-label": "Game log" }, passing ? [] : logLines(match, view));
-  const undoer = undoSeat(match);
+  const log = el("ol", { class: "log", tabindex: "0", "aria-label": "Game log" });
+  const turn = el("div", { class: "turn", role: "status" });
   const aside = el("aside", { class: "side" },
-    match.error ? el("p", { class: "error", role: "alert", text: match.error }) : null,
-    undoer !== null ? el("button", { type: "button", class: "undo", dataset: { undo: String(undoer) }, title: "Take back the last move (Ctrl+Z)", onclick: () => undo(),
-      text: undoer === match.viewer && !passing ? "Undo" : `Undo ${seatName(undoer)}'s move` }) : null,
+    regions.slot("error"), regions.slot("undo"),
     el("h3", { text: "Log" }), log,
     el("div", { class: "record-tools" },
       el("button", { type: "button", onclick: saveRecord, text: "Save game" }),
       el("small", { class: "save-note", text: "A saved file is the whole truth: it reveals every hidden card." }),
       el("label", { class: "button" }, "Load game", el("input", { type: "file", accept: ".json,application/json", onchange: loadRecord, hidden: true }))),
     el("details", { class: "rules" }, el("summary", { text: "Rules summary" }), el("ul", {}, match.info.rules.map((r) => el("li", { text: r })))));
-  const main = el("section", { class: "play" }, el("div", { class: "turn", role: "status", text: turn }), tableRoot);
+  const main = el("section", { class: "play" }, turn, regions.slot("table"), regions.slot("outcome"), regions.slot("end"));
+  const root = el("div", { class: "match" }, el("header", { class: "match-head" }, el("h2", { text: match.info.title }), regions.slot("seats")), main, aside);
+  return { match, root, regions, turn, log };
+}
 
+function drawMatch({ fresh = false } = {}) {
+  const match = current;
+  const view = match.answer.view;
+  const ui = makeUi();
+  if (fresh || !frame || frame.match !== match || !screen.contains(frame.root)) {
+    frame = matchFrame(match);
+    screen.replaceChildren(frame.root);
+  }
+  const { regions } = frame;
+  const tableRoot = el("div", { class: `table game-${match.info.id}` });
+  regions.put("seats", el("div", { class: "seats-bar" }, match.seats.map((kind, s) =>
+    el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
+      el("i", { style: { background: ui.seatColor(s) } }), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`))));
+  const thinking = match.thinking && !view.over ? match.thinking : null;
+  const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" : thinking ? thinkingText(thinking) :
+    view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :
+      `Waiting for ${view.to_act.map(seatName).join(", ")}…`;
+  if (frame.turn.textContent !== turn) frame.turn.textContent = turn;
+  const passing = match.passTo !== undefined && match.passTo !== null;
+  if (fillLog(frame.log, passing ? [] : logLines(match, view))) scrollToEndSoon(frame.log);
+  const undoer = undoSeat(match);
+  regions.put("error", match.error ? el("p", { class: "error", role: "alert", text: match.error }) : null);
+  regions.put("undo", undoer !== null ? el("button", { type: "button", class: "undo", dataset: { undo: String(undoer) }, title: "Take back the last move (Ctrl+Z)", onclick: () => undo(),
+    text: undoer === match.viewer && !passing ? "Undo" : `Undo ${seatName(undoer)}'s move` }) : null);
+
+  let sheet = null;
+  let tools = null;
   if (passing) {
     tableRoot.append(el("div", { class: "pass" },
       el("p", { text: `Pass the device to ${seatName(match.passTo)}.` }),
@@ -338,26 +361,27 @@ function drawMatch() {
   } else {
     match.renderer.render(tableRoot, view, ui);
     if (view.over) {
-      const sheet = el("div", { class: "outcome" });
+      sheet = el("div", { class: "outcome" });
       if (match.renderer.renderOutcome) match.renderer.renderOutcome(sheet, view, ui);
       renderOutcome(sheet, view, ui);
       // The seed is shown only now: with it every shuffle of the match can be replayed.
       sheet.append(el("p", { class: "seed-line", dataset: { seed: String(match.seed) }, text: `This deal's seed: ${match.seed} (type it in the lobby to play the same deal again).` }));
-      main.append(sheet, endTools(match,
-        el("button", { type: "button", dataset: { nav: "replay" }, onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" })));
+      tools = endTools(match,
+        el("button", { type: "button", dataset: { nav: "replay" }, onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" }));
     }
   }
-  screen.replaceChildren(el("div", { class: "match" }, el("header", { class: "match-head" }, el("h2", { text: match.info.title }), seatsBar), main, aside));
-  log.scrollTop = log.scrollHeight;
+  regions.put("table", tableRoot);
+  regions.put("outcome", sheet);
+  regions.put("end", tools);
 }
 
 function logLines(match, view) {
-  const items = view.log.map((line) => el("li", { text: nameSeats(line) }));
+  const lines = view.log.map((line) => ({ text: nameSeats(line) }));
   for (const note of [...(match.notes || [])].reverse()) {
-    if (note.at > items.length) continue;
-    items.splice(note.at, 0, el("li", { class: "took-back", text: note.seat === match.viewer ? note.mine : note.others }));
+    if (note.at > lines.length) continue;
+    lines.splice(note.at, 0, { cls: "took-back", text: note.seat === match.viewer ? note.mine : note.others });
   }
-  return items;
+  return lines;
 }
 
 // After the game: the same table again with a new deal, the lobby, or a link that replays this game.
@@ -480,6 +504,8 @@ window.shoal = {
   viewer: () => current && current.viewer,
   boot: () => engine.boot, // how Python started: "snapshot" (restored) or "plain"
   latency: latency.spans, // click → painted board, split into worker round trips, Python, JSON and drawing
+  // Test hook: draw the match screen again, in place or (fresh) from scratch; the redraw test compares the two.
+  redraw: (fresh = false) => { if (current) drawMatch({ fresh }); },
 };
 
 // ---- lessons and replays (web/viewer.js) ------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 import { el } from "./dom.js";
 import { ensureCss, highlight, loadRenderer, makeUi, nameSeatsWith, seatColor, site } from "./board.js";
 import { renderOutcome } from "./outcome.js";
+import { fillLog, scrollToEndSoon } from "./redraw.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
@@ -344,18 +345,23 @@ class Viewer {
       parts.push(sheet);
       if (live) parts.push(this.replayButton());
     }
-    const side = el("aside", { class: "sv-side" },
-      live ? null : el("ol", { class: "sv-steps" }, this.stepList()),
-      el("h4", { text: "Log" }),
-      el("ol", { class: "log" }, passing ? [] : view.log.map((line) => el("li", { text: text(line) }))));
+    // The frame (main column, side panel, log) is kept across draws; the log gets only its new lines (web/redraw.js).
+    if (!this.frame || this.frame.main.parentNode !== this.root) {
+      const log = el("ol", { class: "log" });
+      this.frame = { main: el("div", { class: "sv-main" }), side: el("aside", { class: "sv-side" }), log };
+      this.root.replaceChildren(this.frame.main, this.frame.side);
+    }
+    const { main, side, log } = this.frame;
     const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.nav : null;
-    this.root.replaceChildren(el("div", { class: "sv-main" }, parts), side);
+    main.replaceChildren(...parts);
+    side.replaceChildren(...[live ? null : el("ol", { class: "sv-steps" }, this.stepList()), el("h4", { text: "Log" }), log].filter(Boolean));
+    const logged = fillLog(log, passing ? [] : view.log.map((line) => ({ text: text(line) })));
     if (!live && this.kind === "lesson") highlight(this.root, this.answer ? this.answer.highlight || [] : this.lesson.steps[this.index].highlight || []);
     this.root.dataset.baseHighlight = JSON.stringify(!live && this.kind === "lesson" ? this.lesson.steps[this.index].highlight || [] : []);
-    const log = side.querySelector(".log");
-    log.scrollTop = log.scrollHeight;
+    // Scrolling waits for the next frame: measuring now would force a layout inside the draw.
+    if (logged) scrollToEndSoon(log);
     const cur = side.querySelector(".sv-steps .current");
-    if (cur && cur.scrollIntoView && side.scrollHeight > side.clientHeight) cur.scrollIntoView({ block: "nearest" });
+    if (cur && cur.scrollIntoView) requestAnimationFrame(() => { if (cur.isConnected && side.scrollHeight > side.clientHeight) cur.scrollIntoView({ block: "nearest" }); });
     if (focused) this.root.querySelector(`[data-nav="${focused}"]`)?.focus();
     this.root.dataset.step = String(this.index ?? "");
     this.root.dataset.painted = "1";
