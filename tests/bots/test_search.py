@@ -57,3 +57,48 @@ def test_a_budget_caps_a_search_bot_and_leaves_other_bots_alone():
 
 def test_action_keys_ignore_key_order():
     assert action_key({"a": 1, "b": [1, 2]}) == action_key({"b": [1, 2], "a": 1})
+
+
+@pytest.mark.parametrize("game_id,players", [("museum", 2)])  # the games whose SEARCH has a ``step``
+def test_a_games_fast_rollout_step_chooses_exactly_as_its_policy(game_id, players):
+    """Issue 10 "Speed is strength": a game's ``step`` (rollouts without building the legal list) must pick what
+    ``policy`` picks from ``legal_actions``, drawing the same numbers, or the search would change with the speed-up."""
+    import importlib
+
+    spec = importlib.import_module(f"shoal.games.{game_id}.search").SEARCH
+    assert spec.step is not None
+    game = shoal.GAMES[game_id]
+    checked = 0
+    for seed in range(6):
+        m = shoal.new_match(game_id, players, seed=seed)
+        rng = Rng(seed, 7)
+        while not m.is_over():
+            for seat in m.to_act():
+                legal = game.legal_actions(m.state, seat)
+                fast, slow = Rng(seed, checked), Rng(seed, checked)
+                got = spec.step(m.state, seat, fast)
+                want = (spec.policy(m.state, seat, legal, slow) if len(legal) > 1 else legal[0]) if legal else None
+                assert got == want and fast.next64() == slow.next64()
+                checked += 1
+            seat = m.to_act()[0]
+            m.play(seat, rng.choice(m.legal_actions(seat)))
+    assert checked > 50
+
+
+def test_a_quiet_log_keeps_nothing_and_the_rules_play_on_as_before():
+    """Sampled positions use ``QuietLog`` (nobody reads their lines); the same moves must give the same position."""
+    from shoal.core import QuietLog
+
+    m = shoal.new_match("museum", 2, seed=4)
+    quiet = m.state.clone()
+    quiet.log = QuietLog()
+    loud = m.state.clone()
+    rng = Rng(4, 4)
+    game = shoal.GAMES["museum"]
+    while not game.is_over(loud):
+        seat = game.to_act(loud)[0]
+        action = rng.choice(game.legal_actions(loud, seat))
+        game.apply(loud, seat, action)
+        game.apply(quiet, seat, action)
+        assert game.view(quiet, seat) == game.view(loud, seat)
+    assert quiet.log.lines == [] and loud.log.lines and game.outcome(quiet) == game.outcome(loud)

@@ -17,6 +17,7 @@ class LogLine(NamedTuple):
 
 class Log:
     __slots__ = ("lines",)
+    quiet = False  # True for a search's sampled positions, whose lines nobody reads (see QuietLog)
 
     def __init__(self, lines: Iterable[LogLine] = ()) -> None:
         self.lines: list[LogLine] = list(lines)
@@ -36,3 +37,17 @@ class Log:
             elif line.others is not None:
                 out.append(line.others)
         return out
+
+
+class QuietLog(Log):
+    """A log that keeps nothing: a search bot's sampled positions are played thousands of times a move and never
+    shown, so their lines are not worth writing (rules may skip composing them when ``state.log.quiet``)."""
+
+    __slots__ = ()
+    quiet = True
+
+    def clone(self) -> "QuietLog":
+        return self
+
+    def add(self, text: str, *, seats: Iterable[int] | None = None, others: str | None = None) -> None:
+        return None

@@ -55,8 +55,21 @@ def unseen_weights(hand: list[str]) -> dict[str, int]:
     return weights
 
 
+_PASS_VALUE: dict[tuple[tuple[str, ...], str], float] = {}  # (hand, card) -> pass_value: few hands, many asks
+
+
 def pass_value(hand: list[str], card: str) -> float:
     """Expected strength after passing ``card`` and receiving an unknown card."""
+    key = (tuple(hand), card)
+    got = _PASS_VALUE.get(key)
+    if got is None:
+        got = _pass_value(hand, card)
+        if len(_PASS_VALUE) < 20_000:
+            _PASS_VALUE[key] = got
+    return got
+
+
+def _pass_value(hand: list[str], card: str) -> float:
     rest = list(hand)
     rest.remove(card)
     weights = unseen_weights(hand)

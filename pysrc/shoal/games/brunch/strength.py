@@ -49,6 +49,9 @@ def card_strengths(cards: list[str]) -> list[int]:
     return [octopus if v is None else v for v in out]
 
 
+_HAND_STRENGTH: dict[tuple[str, ...], int] = {}  # hand (in its order) -> strength: the search asks millions of times
+
+
 def strength(cards: list[str], aqua: Iterable[int] = ()) -> int:
     """The strength of a hand given as predator card ids, plus the values of the Aqua cards its owner holds.
 
@@ -57,7 +60,16 @@ def strength(cards: list[str], aqua: Iterable[int] = ()) -> int:
     >>> strength(["walrus", "shark575", "baby"], aqua=[-2, 0])
     7
     """
-    return sum(card_strengths(cards)) + sum(aqua)
+    key = tuple(cards)
+    try:
+        total = _HAND_STRENGTH.get(key)
+    except TypeError:  # an unhashable "card": card_strengths names the problem
+        total = None
+    if total is None:
+        total = sum(card_strengths(cards))
+        if len(_HAND_STRENGTH) < 20_000:
+            _HAND_STRENGTH[key] = total
+    return total + sum(aqua)
 
 
 @lru_cache(maxsize=None)
@@ -86,6 +98,7 @@ def hand_distribution() -> list[tuple[int, float]]:
     return [(s, w / hands) for s, w in table]
 
 
+@lru_cache(maxsize=4096)
 def share_below(value: int) -> float:
     """Probability that a random 3-card hand is weaker than ``value`` (ties count half): how good a hand is."""
     table, hands = _hand_ways()

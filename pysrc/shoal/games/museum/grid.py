@@ -31,14 +31,19 @@ def room(cells: Iterable[Pos]) -> tuple[int, int, int, int]:
     return max_x - SPAN + 1, min_x + SPAN - 1, max_y - SPAN + 1, min_y + SPAN - 1
 
 
+def _reading(pos: Pos) -> tuple[int, int]:
+    return pos[1], pos[0]
+
+
 def open_spots(cells: Mapping[Pos, object]) -> list[Pos]:
     """Empty cells orthogonally next to a card and inside the span, in reading order (top row first)."""
     lo_x, hi_x, lo_y, hi_y = room(cells)
-    spots = {
-        n for pos in cells for n in neighbours(pos)
-        if n not in cells and lo_x <= n[0] <= hi_x and lo_y <= n[1] <= hi_y
-    }
-    return sorted(spots, key=lambda p: (p[1], p[0]))
+    spots = set()
+    for x, y in cells:  # the four neighbours written out: this runs at every ply of a search playout
+        for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if n not in cells and lo_x <= n[0] <= hi_x and lo_y <= n[1] <= hi_y:
+                spots.add(n)
+    return sorted(spots, key=_reading)
 
 
 def facings(face_up: Mapping[Pos, bool], pos: Pos) -> list[str]:
@@ -46,11 +51,20 @@ def facings(face_up: Mapping[Pos, bool], pos: Pos) -> list[str]:
 
     ``face_up`` maps each placed card's position to whether it is face up.
     """
-    near = [face_up[n] for n in neighbours(pos) if n in face_up]
+    x, y = pos
+    up = down = False
+    for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+        near = face_up.get(n)
+        if near is None:
+            continue
+        if near:
+            up = True
+        else:
+            down = True
     faces = []
-    if not all(near):
+    if down:  # a face-down neighbour: this card may go face up
         faces.append("up")
-    if any(near):
+    if up:  # a face-up neighbour: it may go face down
         faces.append("down")
     return faces
 

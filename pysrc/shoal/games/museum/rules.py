@@ -115,11 +115,14 @@ def apply(state: MuseumState, seat: int, action: Action) -> None:
 
 
 def _place(state: MuseumState, seat: int, card: int, pos: Pos, up: bool) -> None:
-    spot = where(state, pos)
+    quiet = state.log.quiet  # a search's sampled position: nobody reads its lines, so none is composed
+    spot = "" if quiet else where(state, pos)
     state.hands[seat].remove(card)
     _lay(state, pos, card, up, seat)
     state.placements += 1
-    if up:
+    if quiet:
+        pass
+    elif up:
         state.log.add(f"{who(seat)} placed {card_name(card)} face up, {spot}.")
     else:
         state.log.add(f"{who(seat)} placed {card_name(card)} face down, {spot}.", seats=[seat],
@@ -127,7 +130,7 @@ def _place(state: MuseumState, seat: int, card: int, pos: Pos, up: bool) -> None
     revealed = grid.surrounded(state.face_up)
     for p in revealed:
         state.face_up[p] = True
-    if revealed:
+    if revealed and not quiet:
         names = ", ".join(card_name(state.grid[p]) for p in revealed)
         state.log.add(f"Surrounded by face-up cards, {names} turned face up.")
     state.last = {"seat": seat, "x": pos[0], "y": pos[1], "face": "up" if up else "down",
@@ -146,9 +149,10 @@ def _move_token(state: MuseumState, seat: int, target: Pos) -> None:
     if not state.tokens[boat]:
         del state.tokens[boat]
     state.tokens[target] = state.tokens.get(target, 0) + 1
-    shown = (card_name(state.grid[target]) if state.face_up[target]
-             else f"the face-down card {where(state, target, avoid=boat)}")
-    state.log.add(f"{who(seat)} moved a visitor token from {card_name(state.grid[boat])} to {shown}.")
+    if not state.log.quiet:
+        shown = (card_name(state.grid[target]) if state.face_up[target]
+                 else f"the face-down card {where(state, target, avoid=boat)}")
+        state.log.add(f"{who(seat)} moved a visitor token from {card_name(state.grid[boat])} to {shown}.")
     _token_done(state)
 
 

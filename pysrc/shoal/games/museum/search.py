@@ -8,75 +8,120 @@ copied from the view.
 from __future__ import annotations
 
 from shoal.bots.search import GameSearch, levels, squash
-from shoal.core import Action, Rng, View
+from shoal.core import Action, QuietLog, Rng, View
 
+from . import rules
 from .data import (
-    AXES, BOAT, CARDS, ICON_KINDS, LILY, LILY_RUN_POINTS, LINE_MAX, LINE_MIN, SET_POINTS, TOKEN_BONUS, TOKENS_PER_BOAT,
-    TURTLE, TURTLE_POINTS, WAVE,
+    AXES, BOAT, CARDS, ICON_KINDS, LILY, LILY_RUN_POINTS, LINE_MAX, LINE_MIN, SET_POINTS, SPAN, TOKEN_BONUS,
+    TOKENS_PER_BOAT, TURTLE, TURTLE_POINTS, WAVE,
 )
 from .scoring import table_points
-from .state import OVER, MuseumState
+from .state import OVER, PLACE, MuseumState
 
 FACES = [(c.kind, c.number) for c in CARDS]
 _KIND = [c.kind for c in CARDS]
 _NUMBER = [c.number for c in CARDS]
-_LINE_MEMO: dict[tuple, int] = {}
+_IS_LILY = [k == LILY for k in _KIND]
+_IS_BOAT = [k == BOAT for k in _KIND]
+_IS_TURTLE = [k == TURTLE for k in _KIND]
+_LINE_MEMO: dict[tuple[int, ...], int] = {}
+QUIET = QuietLog()
+
+# A card in a line is one int, ``entry(at, card, tokens)``: sorting entries sorts by place along the line, and a line
+# (a tuple of entries) hashes fast for the memo. ``at`` is a coordinate (the display spans 5, so |at| < 16), cards
+# are ids < 256 and tokens < 16 (six in the box).
+_AT, _CARD = 12, 4
+_CODE = (1 << _AT) - 1  # an entry without its place: card and tokens
+_CANON: dict[tuple[int, ...], int] = {}  # a line's points by its cards (and, with a turtle, their relative places)
 
 
-def line_points(line: tuple[tuple[int, int, int], ...]) -> int:
-    """Points of one line given as ``((coord along the line, card id, tokens), ...)`` in order; memoised.
+def entry(at: int, card: int, tokens: int) -> int:
+    return ((at + 16) << _AT) | (card << _CARD) | tokens
+
+
+def line_points(line: tuple[int, ...]) -> int:
+    """Points of one line given as its entries (:func:`entry`) in order; memoised.
 
     The same sums as ``scoring.score_line`` (a test checks them against ``score_axis``), without building reports.
+    Places along the line matter only for a turtle's neighbours, so a line without a turtle is remembered by its
+    cards and tokens alone and one with a turtle by places counted from its first card: a search meets far fewer
+    of those than of exact lines.
     """
     got = _LINE_MEMO.get(line)
     if got is not None:
         return got
-    total = sum(_NUMBER[c] for _, c, _ in line)
+    if any(_IS_TURTLE[(e >> _CARD) & 255] for e in line):
+        first = line[0] >> _AT << _AT
+        key = tuple(e - first for e in line)
+    else:
+        key = tuple(sorted(e & _CODE for e in line))
+    points = _CANON.get(key)
+    if points is None:
+        points = _CANON[key] = _line_points(line)
+    if len(_LINE_MEMO) > 100_000:
+        _LINE_MEMO.clear()
+    _LINE_MEMO[line] = points
+    return points
+
+
+def _line_points(line: tuple[int, ...]) -> int:
+    cards = [((e >> _AT) - 16, (e >> _CARD) & 255, e & 15) for e in line]
+    total = sum(_NUMBER[c] for _, c, _ in cards)
     points = 0
     if LINE_MIN <= total <= LINE_MAX:
         groups: dict[object, list[int]] = {}
-        for _, c, tok in line:
+        for _, c, tok in cards:
             groups.setdefault(_NUMBER[c], []).append(tok)
             if _KIND[c] in ICON_KINDS:
                 groups.setdefault(_KIND[c], []).append(tok)
         for toks in groups.values():
             if len(toks) >= 2:
                 points += table_points(SET_POINTS, len(toks)) + TOKEN_BONUS * sum(toks)
-        waves = {at for at, c, _ in line if _KIND[c] == WAVE}
-        for at, c, tok in line:
+        waves = {at for at, c, _ in cards if _KIND[c] == WAVE}
+        for at, c, tok in cards:
             if _KIND[c] == TURTLE:
                 n = (at - 1 in waves) + (at + 1 in waves)
                 if n:
                     points += TURTLE_POINTS[n] + TOKEN_BONUS * tok
-    if len(_LINE_MEMO) > 200_000:
-        _LINE_MEMO.clear()
-    _LINE_MEMO[line] = points
     return points
+
+
+def _lines(grid: dict[tuple[int, int], int], tokens: dict[tuple[int, int], int]
+           ) -> tuple[dict[int, list[int]], dict[int, list[int]], set[int], set[int]]:
+    """Each row's and column's entries (unsorted), and the rows and columns holding a lily pad."""
+    rows: dict[int, list[int]] = {}
+    cols: dict[int, list[int]] = {}
+    lily_rows: set[int] = set()
+    lily_cols: set[int] = set()
+    for (x, y), c in grid.items():
+        tok = tokens.get((x, y), 0)
+        code = (c << _CARD) | tok
+        if y in rows:
+            rows[y].append(((x + 16) << _AT) | code)
+        else:
+            rows[y] = [((x + 16) << _AT) | code]
+        if x in cols:
+            cols[x].append(((y + 16) << _AT) | code)
+        else:
+            cols[x] = [((y + 16) << _AT) | code]
+        if _IS_LILY[c]:
+            lily_rows.add(y)
+            lily_cols.add(x)
+    return rows, cols, lily_rows, lily_cols
+
+
+def _axis_score(lines: dict[int, list[int]], lily: set[int]) -> int:
+    score = 0
+    for line in lines.values():
+        line.sort()
+        score += line_points(tuple(line))
+    return score + _lily_points(lily)
 
 
 def fast_score(cards: dict[tuple[int, int], int], tokens: dict[tuple[int, int], int], axis: str) -> int:
     """What ``scoring.score_axis(...)["score"]`` gives for card ids laid at positions, computed quickly."""
-    along = 1 if axis == "row" else 0
-    lines: dict[int, list[tuple[int, int, int]]] = {}
-    for pos, c in cards.items():
-        lines.setdefault(pos[along], []).append((pos[1 - along], c, tokens.get(pos, 0)))
-    score = 0
-    lily = []
-    for coord, line in lines.items():
-        line.sort()
-        score += line_points(tuple(line))
-        if any(_KIND[c] == LILY for _, c, _ in line):
-            lily.append(coord)
-    lily.sort()
-    run = 1
-    for a, b in zip(lily, lily[1:] + [None]):
-        if b is not None and b == a + 1:
-            run += 1
-        else:
-            if run >= 2:
-                score += table_points(LILY_RUN_POINTS, run)
-            run = 1
-    return score
+    rows, cols, lily_rows, lily_cols = _lines(cards, tokens)
+    return _axis_score(rows, lily_rows) if axis == "row" else _axis_score(cols, lily_cols)
 
 
 def sample(view: View, rng: Rng) -> MuseumState:
@@ -84,6 +129,7 @@ def sample(view: View, rng: Rng) -> MuseumState:
     t = view["table"]
     me = view["seat"]
     state = MuseumState(view["players"], dict(view["options"]), Rng(rng.next64()))
+    state.log = QUIET
     seen = {c["card"]["id"] for c in t["cards"] if c["card"]} | {c["id"] for c in t["hand"] or []}
     unseen = [c.id for c in CARDS if c.id not in seen]
     rng.shuffle(unseen)
@@ -110,7 +156,9 @@ def sample(view: View, rng: Rng) -> MuseumState:
 
 def margin(state: MuseumState, seat: int) -> int:
     """Own score minus the opponent's with every card as it lies (face down ones included)."""
-    return fast_score(state.grid, state.tokens, AXES[seat]) - fast_score(state.grid, state.tokens, AXES[1 - seat])
+    rows, cols, lily_rows, lily_cols = _lines(state.grid, state.tokens)
+    m = _axis_score(rows, lily_rows) - _axis_score(cols, lily_cols)  # the row player's margin
+    return m if AXES[seat] == "row" else -m
 
 
 def evaluate(state: MuseumState, seat: int) -> float:
@@ -123,63 +171,128 @@ def evaluate(state: MuseumState, seat: int) -> float:
     return 0.8 * win + 0.2 * squash(m / 10)
 
 
-def _lily_points(coords: set[int]) -> int:
+_LILY_MEMO: dict[frozenset[int], int] = {}
+
+
+def _lily_points(coords: set[int] | frozenset[int]) -> int:
+    key = frozenset(coords)
+    got = _LILY_MEMO.get(key)
+    if got is not None:
+        return got
     score, run = 0, 0
     for c in sorted(coords):
         run = run + 1 if c - 1 in coords else 1
         if c + 1 not in coords and run >= 2:
             score += table_points(LILY_RUN_POINTS, run)
+    _LILY_MEMO[key] = score
     return score
+
+
+class _Lines:
+    """The rows and columns of one position, each scored once, for judging many actions on it."""
+
+    __slots__ = ("rows", "cols", "lily_rows", "lily_cols", "row_base", "col_base", "tokens", "grid")
+
+    def __init__(self, state: MuseumState) -> None:
+        self.grid, self.tokens = state.grid, state.tokens
+        self.rows, self.cols, self.lily_rows, self.lily_cols = _lines(state.grid, state.tokens)
+        self.row_base: dict[int, int] = {}
+        self.col_base: dict[int, int] = {}
+
+    def row(self, y: int) -> int:
+        got = self.row_base.get(y)
+        if got is None:
+            line = self.rows.get(y)
+            if line is None:
+                got = 0
+            else:
+                line.sort()
+                got = line_points(tuple(line))
+            self.row_base[y] = got
+        return got
+
+    def col(self, x: int) -> int:
+        got = self.col_base.get(x)
+        if got is None:
+            line = self.cols.get(x)
+            if line is None:
+                got = 0
+            else:
+                line.sort()
+                got = line_points(tuple(line))
+            self.col_base[x] = got
+        return got
+
+    def place(self, c: int, x: int, y: int, tok: int) -> int:
+        """Rows-minus-columns change of laying card ``c`` at (x, y) with ``tok`` tokens (a line of one card never
+        scores: no number reaches LINE_MIN alone)."""
+        code = (c << _CARD) | tok
+        memo = _LINE_MEMO
+        d = 0
+        row = self.rows.get(y)
+        if row is not None:
+            line = row + [((x + 16) << _AT) | code]
+            line.sort()
+            key = tuple(line)
+            got = memo.get(key)
+            d += (line_points(key) if got is None else got) - self.row(y)
+        col = self.cols.get(x)
+        if col is not None:
+            line = col + [((y + 16) << _AT) | code]
+            line.sort()
+            key = tuple(line)
+            got = memo.get(key)
+            d -= (line_points(key) if got is None else got) - self.col(x)
+        if _IS_LILY[c]:
+            if y not in self.lily_rows:
+                d += _lily_points(self.lily_rows | {y}) - _lily_points(self.lily_rows)
+            if x not in self.lily_cols:
+                d -= _lily_points(self.lily_cols | {x}) - _lily_points(self.lily_cols)
+        return d
+
+    def move_token(self, boat: tuple[int, int], target: tuple[int, int]) -> int:
+        """Rows-minus-columns change of moving one token from ``boat`` to ``target`` (lily runs do not change)."""
+        tokens = dict(self.tokens)
+        tokens[boat] -= 1
+        tokens[target] = tokens.get(target, 0) + 1
+        grid = self.grid
+        d = 0
+        for y in {boat[1], target[1]}:
+            line = sorted(((x + 16) << _AT) | (c << _CARD) | tokens.get((x, y), 0)
+                          for (x, yy), c in grid.items() if yy == y)
+            d += line_points(tuple(line)) - self.row(y)
+        for x in {boat[0], target[0]}:
+            line = sorted(((y + 16) << _AT) | (c << _CARD) | tokens.get((x, y), 0)
+                          for (xx, y), c in grid.items() if xx == x)
+            d -= line_points(tuple(line)) - self.col(x)
+        return d
 
 
 def values(state: MuseumState, seat: int, actions: list[Action]) -> list[float]:
     """Own-minus-opponent score change of each action, on every card as it lies in ``state`` (tokens counted).
 
-    A placement changes only its row and its column (and the lily-pad runs), so only those are rescored.
+    A placement changes only its row and its column (and the lily-pad runs), a token move only the rows and columns
+    of its boat and its target, so only those are rescored; a card's two facings differ only for a boat's tokens.
     """
-    grid, tokens = state.grid, state.tokens
-    rows: dict[int, list[tuple[int, int, int]]] = {}
-    cols: dict[int, list[tuple[int, int, int]]] = {}
-    lily_rows: set[int] = set()
-    lily_cols: set[int] = set()
-    for (x, y), c in grid.items():
-        tok = tokens.get((x, y), 0)
-        rows.setdefault(y, []).append((x, c, tok))
-        cols.setdefault(x, []).append((y, c, tok))
-        if _KIND[c] == LILY:
-            lily_rows.add(y)
-            lily_cols.add(x)
-    base_rows = {y: line_points(tuple(sorted(v))) for y, v in rows.items()}
-    base_cols = {x: line_points(tuple(sorted(v))) for x, v in cols.items()}
-    lily_base = (_lily_points(lily_rows), _lily_points(lily_cols))
-    sign = 1 if seat == 0 else -1  # seat 0 scores rows, seat 1 columns
+    lines = _Lines(state)
+    sign = 1 if AXES[seat] == "row" else -1
     out: list[float] = []
-    before = None
+    seen: dict[int, int] = {}
     for a in actions:
-        if a["type"] != "place":
-            if before is None:
-                before = margin(state, seat)
-            out.append(_token_margin(state, seat, a) - before)
-            continue
-        c, x, y = a["card"], a["x"], a["y"]
-        tok = TOKENS_PER_BOAT if a["face"] == "up" and _KIND[c] == BOAT else 0
-        d_row = line_points(tuple(sorted(rows.get(y, []) + [(x, c, tok)]))) - base_rows.get(y, 0)
-        d_col = line_points(tuple(sorted(cols.get(x, []) + [(y, c, tok)]))) - base_cols.get(x, 0)
-        if _KIND[c] == LILY:
-            d_row += _lily_points(lily_rows | {y}) - lily_base[0]
-            d_col += _lily_points(lily_cols | {x}) - lily_base[1]
-        out.append(sign * (d_row - d_col))
+        kind = a["type"]
+        if kind == "place":
+            c, x, y = a["card"], a["x"], a["y"]
+            tok = TOKENS_PER_BOAT if _IS_BOAT[c] and a["face"] == "up" else 0
+            key = (((c << 5) | (x + 16)) << 5 | (y + 16)) << 4 | tok
+            v = seen.get(key)
+            if v is None:
+                v = seen[key] = sign * lines.place(c, x, y, tok)
+            out.append(v)
+        elif kind == "move_token":
+            out.append(sign * lines.move_token(state.boat, (a["x"], a["y"])))
+        else:
+            out.append(0)
     return out
-
-
-def _token_margin(state: MuseumState, seat: int, action: Action) -> int:
-    tokens = state.tokens
-    if action["type"] == "move_token":
-        tokens = dict(tokens)
-        tokens[state.boat] -= 1
-        target = (action["x"], action["y"])
-        tokens[target] = tokens.get(target, 0) + 1
-    return fast_score(state.grid, tokens, AXES[seat]) - fast_score(state.grid, tokens, AXES[1 - seat])
 
 
 def candidates(state: MuseumState, seat: int, legal: list[Action]) -> list[Action]:
@@ -201,7 +314,74 @@ def policy(state: MuseumState, seat: int, legal: list[Action], rng: Rng) -> Acti
     return legal[best]
 
 
-SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates)
+def spot_faces(state: MuseumState) -> list[tuple[int, int, str]]:
+    """``(x, y, facing)`` of every open spot and facing, in the rules' order (``grid.open_spots`` in reading order,
+    then ``grid.facings``), found in one pass over the laid cards."""
+    grid = state.grid
+    xs = [p[0] for p in grid]
+    ys = [p[1] for p in grid]
+    lo_x, hi_x = max(xs) - SPAN + 1, min(xs) + SPAN - 1
+    lo_y, hi_y = max(ys) - SPAN + 1, min(ys) + SPAN - 1
+    near: dict[tuple[int, int], int] = {}  # open spot -> 1: a face-up neighbour, 2: a face-down one
+    for (x, y), up in state.face_up.items():
+        bit = 1 if up else 2
+        for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if n not in grid and lo_x <= n[0] <= hi_x and lo_y <= n[1] <= hi_y:
+                near[n] = near.get(n, 0) | bit
+    out = []
+    for x, y in sorted(near, key=_reading):
+        bits = near[(x, y)]
+        if bits & 2:
+            out.append((x, y, "up"))
+        if bits & 1:
+            out.append((x, y, "down"))
+    return out
+
+
+def _reading(pos: tuple[int, int]) -> tuple[int, int]:
+    return pos[1], pos[0]
+
+
+def step(state: MuseumState, seat: int, rng: Rng) -> Action | None:
+    """``policy(state, seat, legal_actions(state, seat), rng)`` (or the only legal action, drawing nothing), without
+    building the legal list: the sampled actions are found by their index in the rules' enumeration order (card,
+    then open spot in reading order, then facing)."""
+    if state.phase != PLACE:
+        legal = rules.legal_actions(state, seat)
+        if len(legal) > 1:
+            return policy(state, seat, legal, rng)
+        return legal[0] if legal else None
+    if seat != state.turn:
+        return None
+    hand = state.hands[seat]
+    spots = spot_faces(state)
+    per = len(spots)
+    n = len(hand) * per
+    if n <= 1:
+        if not n:
+            return None
+        x, y, face = spots[0]
+        return {"type": "place", "card": hand[0], "x": x, "y": y, "face": face}
+    picks = [rng.below(n) for _ in range(12)] if n > 12 else range(n)
+    lines = _Lines(state)
+    sign = 1 if AXES[seat] == "row" else -1
+    seen: dict[int, int] = {}
+    best_i, best_v = -1, 0
+    for i in picks:
+        c = hand[i // per]
+        x, y, face = spots[i % per]
+        tok = TOKENS_PER_BOAT if _IS_BOAT[c] and face == "up" else 0
+        key = (((c << 5) | (x + 16)) << 5 | (y + 16)) << 4 | tok
+        v = seen.get(key)
+        if v is None:
+            v = seen[key] = sign * lines.place(c, x, y, tok)
+        if best_i < 0 or v > best_v:
+            best_i, best_v = i, v
+    x, y, face = spots[best_i % per]
+    return {"type": "place", "card": hand[best_i // per], "x": x, "y": y, "face": face}
+
+
+SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, step=step)
 
 
 def make_levels(game) -> dict:
@@ -211,4 +391,4 @@ def make_levels(game) -> dict:
                   hard={"iterations": 800, "rollout_depth": None, "root_candidates": 24, "node_candidates": 12})
 
 
-__all__ = ["SEARCH", "candidates", "evaluate", "make_levels", "policy", "sample"]
+__all__ = ["SEARCH", "candidates", "evaluate", "make_levels", "policy", "sample", "step"]
