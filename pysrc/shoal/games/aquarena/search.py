@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.bots.search import GameSearch, levels
-from shoal.core import Action, Rng, View
+from shoal.core import Action, QuietLog, Rng, View
 
 from . import data, effects, resolution, scoring
 from .state import AquarenaState, Catch, Tile
@@ -31,6 +31,7 @@ def _base(view: View) -> tuple[AquarenaState, list[Any]]:
     tiles to fill, hand size, pile size, discard count)."""
     t, me, players = view["table"], view["seat"], view["players"]
     s = AquarenaState(players, dict(view["options"]), Rng(0))
+    s.log = QuietLog()  # nobody reads a sampled position's lines
     s.round, s.heron, s.phase, s.decision = t["round"], t["heron"], t["phase"], t["decision"]
     known: list[set[int]] = [set() for _ in range(players)]
     slots: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (tile, position) of unknown cards

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.bots.search import GameSearch, levels, squash
-from shoal.core import Action, Rng, View
+from shoal.core import Action, QuietLog, Rng, View
 
 from . import rules
 from .bots import AQUA_BELOW, choose_pass, lunch_threshold
@@ -26,6 +26,7 @@ from .state import BrunchState
 from .strength import share_below, strength
 
 MEAN_AQUA = sum(AQUA_VALUES) / len(AQUA_VALUES)
+QUIET = QuietLog()
 
 
 def _remove(pool: list[str], cards: list[str]) -> None:
@@ -39,6 +40,7 @@ def sample(view: View, rng: Rng) -> BrunchState:
     t = view["table"]
     me, n = view["seat"], view["players"]
     state = BrunchState(n, dict(view["options"]), Rng(rng.next64()))
+    state.log = QUIET  # nobody reads a sampled position's lines
     state.round, state.phase, state.passes = t["round"], t["phase"], t["passes"]
     seats = t["seats"]
     state.food = [list(s["food_left"]) for s in seats]

@@ -385,10 +385,13 @@ SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=
 
 
 def make_levels(game) -> dict:
+    """Budgets chosen so that ``hard`` keeps to about 2 s a decision in headless Chromium (benchmarks/chromium_bots.py;
+    800 iterations took 4.2 CPU s there), with ``normal`` and ``easy`` well below it: the last measured table had
+    200 iterations already as strong as 800 against the old greedy bot, 40 clearly weaker."""
     return levels(SEARCH, game,
-                  easy={"iterations": 40, "rollout_depth": None, "root_candidates": 8},
-                  normal={"iterations": 200, "rollout_depth": None, "root_candidates": 16},
-                  hard={"iterations": 800, "rollout_depth": None, "root_candidates": 24, "node_candidates": 12})
+                  easy={"iterations": 30, "rollout_depth": None, "root_candidates": 8},
+                  normal={"iterations": 100, "rollout_depth": None, "root_candidates": 16},
+                  hard={"iterations": 400, "rollout_depth": None, "root_candidates": 24, "node_candidates": 12})
 
 
 __all__ = ["SEARCH", "candidates", "evaluate", "make_levels", "policy", "sample", "step"]
