@@ -1,19 +1,30 @@
 """Shoal's benchmarks: numbers to watch, not tests to pass. Writes docs/benchmarks.md.
 
-    python3 benchmarks/run.py [--runs 5] [--seconds 2]
+    python3 benchmarks/run.py [--runs 5] [--seconds 2] [--out docs/benchmarks.md]
 
-(a) cold start in headless Chromium, side by side in one run: a stock Pyodide page (the npm files as shipped, nothing
-    else) until ``loadPyodide()`` resolves, vs Shoal's deep link until the first playable board (target ≤ 0.6×);
+One build, one browser, one run: every browser figure is measured side by side with the stock Pyodide page it is
+compared with, interleaved run by run (each in a new browser context), so all of them see the same machine load; the
+load average is written next to them.
+
+(a) start-up in headless Chromium: a stock Pyodide page (the npm files as shipped) until ``loadPyodide()`` resolves,
+    vs Shoal's lobby painted, its first playable board cold (empty cache) with the build's memory snapshot and without
+    it (the worker's plain boot), warm (served by the service worker), and a lesson's first painted board;
 (b) random full games per second for each game in CPython, through the public Match API;
-(c) the built site's size vs the Pyodide files it vendors (target ≤ 1.25×);
-(e) a lesson page's first painted board vs the stock Pyodide boot, in the runs of (a) (target ≤ 0.15×), and the
-    number of Python workers on a page with three boards (examples/teaching.html; must be 1).
+(c) the download: raw and gzip-compressed, with and without the snapshot, vs the Pyodide files the site vendors;
+(e) a page with three boards (examples/teaching.html): boards painted, live game playable, Python workers (must be 1);
+(f) click → next painted frame after the redraw, in the page (``window.shoal.latency()``), over a full game of each
+    title against instant random bots, with its shares (worker round trip, Python, JSON, drawing) and the page's
+    main-thread CPU per click; the page's JS heap and the worker's WebAssembly memory after the game.
+Section (d), plies per second, is written by benchmarks/plies.py and kept as it is.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
+import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -40,51 +51,74 @@ await loadPyodide();
 document.body.dataset.ready = "1";
 """
 LESSON = "museum-lines"
-PAINTED = "!!document.querySelector('.shoal-view[data-painted]')"
+# Predicates are functions: Playwright evaluates a bare expression with eval, which the CSP refuses.
+BOARD = "() => document.body.dataset.status === 'playing' && !document.body.dataset.busy"
+LOBBY = "() => !!document.querySelector('.game-card')"
+PAINTED = "() => !!document.querySelector('.shoal-view[data-painted]')"
+FIRST = "game=museum&players=2&seats=human,bot&seed=1&botDelay=0"
+GAMES = {  # one human against instant random bots
+    "museum": "game=museum&players=2&seats=human,random&seed=11",
+    "brunch": "game=brunch&players=4&seats=human,random,random,random&seed=11",
+    "aquarena": "game=aquarena&players=3&seats=human,random,random&seed=11",
+    "reef": "game=reef&players=2&seats=human,random&seed=11",
+}
+STOCK = "stock Pyodide page (loadPyodide resolved)"
+TARGETS = {
+    "Shoal lobby painted": "≤ 0.05×",
+    "Shoal first playable board, cold, snapshot": "≤ 0.30×",
+    "Shoal first playable board, warm (service worker), snapshot": "≤ 0.15×",
+    f"Shoal lesson page, first painted board ({LESSON})": "≤ 0.15×",
+}
 
 
-def cold_start(site: Path, runs: int) -> dict[str, list[float]]:
-    from playwright.sync_api import sync_playwright
-
-    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    stock = site.parent / "stock"
-    stock.mkdir()
+def stock_site(folder: Path) -> Path:
+    folder.mkdir()
     for name in STOCK_FILES:
-        shutil.copyfile(build.PYODIDE_DIR / name, stock / name)
-    (stock / "index.html").write_text(STOCK_PAGE)
-    (stock / "stock.js").write_text(STOCK_JS)
-    srv_site, site_url = server.serve_in_thread(site, "/shoal/")
-    srv_stock, stock_url = server.serve_in_thread(stock, "/stock/")
-    first = next(iter(shoal.GAMES))
-    seats = ",".join(["human"] + ["bot"] * (shoal.GAMES[first].min_players - 1))
+        shutil.copyfile(build.PYODIDE_DIR / name, folder / name)
+    (folder / "index.html").write_text(STOCK_PAGE)
+    (folder / "stock.js").write_text(STOCK_JS)
+    return folder
+
+
+def without_snapshot(site: Path, folder: Path) -> Path:
+    shutil.copytree(site, folder)
+    (folder / "pyodide" / build.SNAPSHOT).unlink()
+    return folder
+
+
+def timed_goto(browser, url: str, ready: str, warm: bool = False) -> float:
+    """Seconds from navigation to ``ready``; ``warm``: a first visit installs the service worker, then time a second."""
+    context = browser.new_context(service_workers="allow" if warm else "block")
+    page = context.new_page()
+    if warm:
+        page.goto(url)
+        page.wait_for_function(BOARD, timeout=180_000, polling=50)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("() => !!navigator.serviceWorker.controller || (location.reload(), false)", timeout=60_000)
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")  # not the load event: the lobby and a lesson paint before their modules load
+    page.wait_for_function(ready, timeout=180_000, polling=10)
+    elapsed = time.perf_counter() - t0
+    if warm:
+        assert page.evaluate("!!navigator.serviceWorker.controller"), "the warm run must be served by the service worker"
+        assert page.evaluate("window.shoal.boot()") == "snapshot", "the warm run must restore the snapshot"
+    context.close()
+    return elapsed
+
+
+def start_times(browser, urls: dict[str, str], runs: int) -> dict[str, list[float]]:
     pages = {
-        "stock Pyodide page (loadPyodide resolved)": (f"{stock_url}index.html", "document.body.dataset.ready === '1'"),
-        f"Shoal, first playable board ({first})": (
-            f"{site_url}index.html?game={first}&players={shoal.GAMES[first].min_players}&seats={seats}&seed=1&botDelay=0",
-            "document.body.dataset.status === 'playing' && !document.body.dataset.busy",
-        ),
-        # Issue 11 §3: a lesson page paints its precomputed board without waiting for Python.
-        f"Shoal lesson page, first painted board (learn.html, {LESSON})": (
-            f"{site_url}learn.html?game=museum&lesson={LESSON}", PAINTED,
-        ),
+        STOCK: (urls["stock"] + "index.html", "() => document.body.dataset.ready === '1'", False),
+        "Shoal lobby painted": (urls["snap"] + "index.html", LOBBY, False),
+        "Shoal first playable board, cold, snapshot": (urls["snap"] + "index.html?" + FIRST, BOARD, False),
+        "Shoal first playable board, cold, plain boot": (urls["plain"] + "index.html?" + FIRST, BOARD, False),
+        "Shoal first playable board, warm (service worker), snapshot": (urls["snap"] + "index.html?" + FIRST, BOARD, True),
+        f"Shoal lesson page, first painted board ({LESSON})": (urls["snap"] + f"learn.html?game=museum&lesson={LESSON}", PAINTED, False),
     }
     times: dict[str, list[float]] = {name: [] for name in pages}
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for _ in range(runs):
-            for name, (url, ready) in pages.items():  # interleaved, so both see the same machine load
-                context = browser.new_context(service_workers="block")  # a new context: an empty cache
-                page = context.new_page()
-                t0 = time.perf_counter()
-                page.goto(url)
-                page.wait_for_function(f"() => ({ready})", timeout=120_000, polling=20)  # a function: the CSP refuses eval
-                times[name].append(time.perf_counter() - t0)
-                context.close()
-        times["three-board page"] = three_boards(browser, site_url)
-        browser.close()
-    srv_site.shutdown()
-    srv_stock.shutdown()
+    for _ in range(runs):
+        for name, (url, ready, warm) in pages.items():
+            times[name].append(timed_goto(browser, url, ready, warm))
     return times
 
 
@@ -106,6 +140,67 @@ def three_boards(browser, site_url: str) -> list[float]:
     return [painted, playable, float(workers)]
 
 
+def full_games(browser, base: str) -> dict[str, dict]:
+    """Per game: latency spans over a full game, and memory once it is over."""
+    from tests.e2e.driver import click_through
+
+    out = {}
+    for gid, query in GAMES.items():
+        context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.site_url = base  # type: ignore[attr-defined]
+        page.goto(f"{base}index.html?{query}&botDelay=0")
+        page.wait_for_function(BOARD, timeout=180_000, polling=20)
+        click_through(page, random.Random(3))
+        page.wait_for_timeout(200)  # the last span closes on the next frame
+        spans = page.evaluate("window.shoal.latency()")
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        after = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        wasm = page.workers[0].evaluate("globalThis.shoalWasmBytes ? globalThis.shoalWasmBytes() : null") if page.workers else None
+        out[gid] = {"spans": spans, "heap": after.get("JSHeapUsedSize", 0), "wasm": wasm}
+        context.close()
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+def tree_bytes(path: Path, compressed: bool) -> int:
+    total = 0
+    for p in path.rglob("*"):
+        if p.is_file():
+            data = p.read_bytes()
+            # A .gz file is sent as it is (already compressed); everything else as a host would gzip it.
+            total += len(gzip.compress(data, 6)) if compressed and p.suffix != ".gz" else len(data)
+    return total
+
+
+def browser_figures(site: Path, runs: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    plain = without_snapshot(site, site.parent / "plain")
+    stock = stock_site(site.parent / "stock")
+    servers = {k: server.serve_in_thread(p, f"/{k}/") for k, p in {"snap": site, "plain": plain, "stock": stock}.items()}
+    urls = {k: url for k, (_, url) in servers.items()}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        times = start_times(browser, urls, runs)
+        three = three_boards(browser, urls["snap"])
+        played = {"snapshot": full_games(browser, urls["snap"]), "plain boot": full_games(browser, urls["plain"])}
+        browser.close()
+    for srv, _ in servers.values():
+        srv.shutdown()
+    sizes = {name: (tree_bytes(p, False), tree_bytes(p, True)) for name, p in {"with the snapshot": site, "without it": plain}.items()}
+    return {"times": times, "three": three, "played": played, "sizes": sizes,
+            "snapshot_raw": len(gzip.decompress((site / "pyodide" / build.SNAPSHOT).read_bytes())),
+            "stdlib": (site / "pyodide" / "python_stdlib.zip").stat().st_size}
+
+
 def games_per_second(seconds: float) -> list[tuple[str, int, float, float]]:
     rows = []
     for gid, game in shoal.GAMES.items():
@@ -124,41 +219,52 @@ def games_per_second(seconds: float) -> list[tuple[str, int, float, float]]:
     return rows
 
 
-def tree_size(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.1f} (1 min) / {five:.1f} (5 min)"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"))
     args = ap.parse_args()
+    load_before = load()
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         build.build(site)
-        times = cold_start(site, args.runs)
-        site_bytes = tree_size(site)
-    vendored = sum((build.PYODIDE_DIR / n).stat().st_size for n in STOCK_FILES)
+        got = browser_figures(site, args.runs)
+    load_after = load()
     rates = games_per_second(args.seconds)
+    vendored = sum((build.PYODIDE_DIR / n).stat().st_size for n in STOCK_FILES)
+    vendored_gz = sum(len(gzip.compress((build.PYODIDE_DIR / n).read_bytes(), 6)) for n in STOCK_FILES)
 
-    painted3, playable3, workers3 = times.pop("three-board page")
+    times, sizes, played = got["times"], got["sizes"], got["played"]
     med = {k: statistics.median(v) for k, v in times.items()}
-    stock, shoal_start, lesson_paint = list(med.values())
+    stock = med[STOCK]
+    painted3, playable3, workers3 = got["three"]
     lines = [
         "# Benchmarks",
         "",
-        f"Written by `python3 benchmarks/run.py` on {time.strftime('%Y-%m-%d')} ({platform.machine()}, "
-        f"Python {platform.python_version()}, Pyodide {build.pinned_pyodide()}, headless Debian Chromium). "
-        "Numbers, not tests: re-run after changing the build or an engine.",
+        f"Written by `python3 benchmarks/run.py --runs {args.runs}` on {time.strftime('%Y-%m-%d %H:%M')} "
+        f"({platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, Pyodide {build.pinned_pyodide()}, "
+        f"headless Debian Chromium). Load average when the browser runs began: {load_before}; when they ended: "
+        f"{load_after}. Numbers, not tests: re-run after changing the build or an engine. Every browser figure below "
+        "comes from the same run, interleaved with the stock page it is divided by, so a loaded machine slows both.",
         "",
-        f"## (a) Cold start in headless Chromium ({args.runs} runs each, interleaved, new browser context each run)",
+        f"## (a) Start-up in headless Chromium ({args.runs} runs each, interleaved, a new browser context each run)",
         "",
-        "| page | median s | min s | max s |",
-        "|---|---|---|---|",
-        *[f"| {k} | {statistics.median(v):.2f} | {min(v):.2f} | {max(v):.2f} |" for k, v in times.items()],
+        "| page | median s | min s | max s | / stock | target |",
+        "|---|---|---|---|---|---|",
+        *[f"| {k} | {med[k]:.2f} | {min(v):.2f} | {max(v):.2f} | {med[k] / stock:.2f}× | {TARGETS.get(k, '')} |"
+          for k, v in times.items()],
         "",
-        f"Shoal / stock = **{shoal_start / stock:.2f}×** (target ≤ 0.6×). Shoal ships the stdlib precompiled to bytecode "
-        "by Pyodide's own Python, so CPython skips compiling ~190 stdlib modules at start-up; the stock page compiles them.",
+        "Cold: an empty cache, service worker blocked. Warm: a first visit installed the service worker (which also keeps "
+        "the snapshot unpacked), then the same link again. The snapshot is Python's memory with every engine imported, "
+        "made at build time (`build_scripts/snapshot.mjs`); the plain boot imports them from the precompiled wheel. The "
+        "lobby's game cards are written into index.html by the build, so it paints before any script; a lesson paints "
+        "its precomputed first view while Python boots behind it.",
         "",
         f"## (b) Random full games per second in CPython ({args.seconds:.0f} s each, through `Match.play`)",
         "",
@@ -166,27 +272,71 @@ def main() -> None:
         "|---|---|---|---|",
         *[f"| {t} | {n} | {r:.1f} | {p:.0f} |" for t, n, r, p in rates],
         "",
-        "## (c) Site size",
+        "## (c) Download (MB)",
         "",
-        "| what | MB |",
-        "|---|---|",
-        f"| Pyodide files the site vendors, as shipped by npm ({', '.join(STOCK_FILES)}) | {vendored / 1e6:.2f} |",
-        f"| the whole built site (`dist/`) | {site_bytes / 1e6:.2f} |",
+        "| what | raw | gzip-compressed (as a host sends it) |",
+        "|---|---|---|",
+        f"| the Pyodide files the site vendors, as npm ships them ({', '.join(STOCK_FILES)}) | {vendored / 1e6:.2f} | {vendored_gz / 1e6:.2f} |",
+        *[f"| the whole site, {name} | {raw / 1e6:.2f} | {gz / 1e6:.2f} |" for name, (raw, gz) in sizes.items()],
+        f"| the snapshot itself (shipped gzipped; restored in memory) | {got['snapshot_raw'] / 1e6:.2f} | "
+        f"{(sizes['with the snapshot'][0] - sizes['without it'][0]) / 1e6:.2f} |",
+        f"| of which the precompiled stdlib (`python_stdlib.zip`, already deflated) | {got['stdlib'] / 1e6:.2f} | {got['stdlib'] / 1e6:.2f} |",
         "",
-        f"Site / vendored Pyodide = **{site_bytes / vendored:.2f}×** (target ≤ 1.25×).",
+        f"Site / vendored Pyodide, compressed: **{sizes['with the snapshot'][1] / vendored_gz:.2f}×** with the snapshot, "
+        f"{sizes['without it'][1] / vendored_gz:.2f}× without. What the site adds to Pyodide: the snapshot (the price of "
+        "a cold start under a third of the stock boot, and paid once: the service worker keeps it), the shoal wheel, "
+        "the web pages, icons and the precompiled lessons. A visitor downloads the compressed column once; after that "
+        "the service worker serves everything.",
         "",
-        f"## (e) A lesson's first painted board vs the stock Pyodide boot (the same runs as (a))",
+        "**Could the stdlib shrink now that the snapshot holds the engines?** Measured on 2026-11-30: the plain boot "
+        "(the fallback) plus every game at every player count and bot level through the bridge (new, play, bots, undo, "
+        "record, load, a refused move) imports 78 top-level stdlib modules and packages; keeping those (whole packages) "
+        "leaves 388 of the zip's 614 entries, 2.23 MB instead of 4.48 MB: 2.25 MB less to download on a first visit "
+        "(about 15% of the compressed site), nothing on later visits. Not done this session: the snapshot caches "
+        "the zip's table of contents (zipimport), so it must be made from exactly the trimmed zip; a module imported "
+        "lazily on a path no test walks (an error path, the CLI-only `tournament`, whose `statistics` the snapshot "
+        "imports) would fail only in the browser; and proving the fallback on the trimmed zip means playing every title "
+        "under Node's plain boot in the build's tests (~5 min on this machine). Worth doing with a committed keep-list "
+        "and that test; the saving does not change any boot ratio measured here (local server), only a first visit on "
+        "a slow network.",
         "",
-        f"Lesson page / stock Pyodide boot = **{lesson_paint / stock:.3f}×** (target ≤ 0.15×): "
-        f"{lesson_paint:.2f} s vs {stock:.2f} s (medians). The build precomputes every step's view with CPython, so the "
-        "viewer draws from JSON; Python boots in the background and is needed only for questions and \"play on\".",
+        "## (e) Three boards on one page",
         "",
-        f"Three boards on one page (`examples/teaching.html`: a lesson, a question, a live game): all three painted after "
-        f"{painted3:.2f} s, the live game playable after {playable3:.2f} s, **{workers3:.0f} Python worker** "
-        "(the boards share one engine; each plays its own named match).",
+        f"`examples/teaching.html` (a lesson, a question, a live game): all three painted after {painted3:.2f} s, the live "
+        f"game playable after {playable3:.2f} s, **{workers3:.0f} Python worker** (the boards share one engine; each "
+        "plays its own named match).",
+        "",
+        "## (f) Click → redrawn board, in the page (a full game against instant random bots; ms)",
+        "",
+        "From the click on a `[data-action]` to the first painted frame after the last redraw, including the bots' "
+        "replies (they move at once here). Shares are means per click: worker round trips (posting, waiting, the "
+        "answer's trip back), Python inside the worker, JSON parsing, and the page's drawing (JavaScript only; style, "
+        "layout and paint come with the frame). Wall-clock times: a loaded machine (see the load average above) "
+        "stretches every column, the worker's round trips most (two threads waiting for two cores).",
+        "",
+        "| game | boot | clicks | p50 | p95 | max | worker round trip | Python | JSON | drawing |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for boot, games in played.items():
+        for gid, g in games.items():
+            spans = g["spans"]
+            if not spans:
+                continue
+            tot = [x["total"] for x in spans]
+            mean = lambda key: statistics.fmean(x[key] for x in spans)  # noqa: E731
+            lines.append(f"| {gid} | {boot} | {len(spans)} | {pct(tot, .5):.1f} | {pct(tot, .95):.1f} | {max(tot):.1f} | "
+                         f"{mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} |")
+    lines += [
+        "",
+        "### Memory after a full game (MB)",
+        "",
+        "| game | boot | page JS heap | worker WebAssembly memory |",
+        "|---|---|---|---|",
+        *[f"| {gid} | {boot} | {g['heap'] / 1e6:.1f} | {(g['wasm'] or 0) / 1e6:.1f} |"
+          for boot, games in played.items() for gid, g in games.items()],
         "",
     ]
-    out = ROOT / "docs" / "benchmarks.md"
+    out = Path(args.out)
     # Section (d), plies per second before and after, is written by benchmarks/plies.py: keep it.
     kept = re.search(r"<!-- plies:begin -->.*?<!-- plies:end -->", out.read_text(), re.S) if out.exists() else None
     out.write_text("\n".join(lines) + ("\n" + kept.group(0) + "\n" if kept else ""))
