@@ -13,8 +13,8 @@ load average is written next to them.
 (c) the download: raw and gzip-compressed, with and without the snapshot, vs the Pyodide files the site vendors;
 (e) a page with three boards (examples/teaching.html): boards painted, live game playable, Python workers (must be 1);
 (f) click → next painted frame after the redraw, in the page (``window.shoal.latency()``), over a full game of each
-    title against instant random bots, with its shares (worker round trip, Python, JSON, drawing) and the page's
-    main-thread CPU per click; the page's JS heap and the worker's WebAssembly memory after the game.
+    title against instant random bots, with its shares (worker round trip, Python, JSON, drawing); the page's JS heap
+    and the worker's WebAssembly memory after the game.
 Section (d), plies per second, is written by benchmarks/plies.py and kept as it is.
 """
 
