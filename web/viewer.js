@@ -347,7 +347,7 @@ class Viewer {
     }
     // The frame (main column, side panel, log) is kept across draws; the log gets only its new lines (web/redraw.js).
     if (!this.frame || this.frame.main.parentNode !== this.root) {
-      const log = el("ol", { class: "log" });
+      const log = el("ol", { class: "log", tabindex: "0", "aria-label": "Game log" }); // a scrolling log takes the keyboard
       this.frame = { main: el("div", { class: "sv-main" }), side: el("aside", { class: "sv-side" }), log };
       this.root.replaceChildren(this.frame.main, this.frame.side);
     }

@@ -49,3 +49,25 @@ def test_the_pass_the_device_screen_has_no_serious_accessibility_violation(page)
     click_until(page, random.Random(4), '[data-step="continue"]')
     found = serious_violations(page)
     assert found == [], "\n".join(found)
+
+
+LEARN = {
+    "the Learn index": "learn.html",
+    "the AQUA Learn page": "learn.html?game=reef",
+    "an Aquarena lesson step": "learn.html?game=aquarena&lesson=aquarena-order&step=1",
+    "a Museum lesson step": "learn.html?game=museum&lesson=museum-lines&step=1",
+    "a Brunch lesson step": "learn.html?game=brunch&lesson=brunch-catch&step=1",
+    "an AQUA lesson step": "learn.html?game=reef&lesson=reef-large-animals&step=2",
+    "the teaching example": "examples/teaching.html",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEARN))
+def test_the_learn_pages_and_the_teaching_example_have_no_serious_accessibility_violation(page, name):
+    """Issue 13: "zero violations of impact serious or critical on … the Learn/lesson pages where they exist"."""
+    page.goto(page.site_url + LEARN[name])
+    page.wait_for_function("() => document.body.dataset.status === 'learn' || !!document.querySelector('.shoal-view[data-painted]')")
+    page.wait_for_load_state("networkidle")
+    found = serious_violations(page)
+    assert found == [], "\n".join(found)
+    assert not page.errors

@@ -34,7 +34,7 @@ export default {
     root.append(ui.el("div", { class: "aq-rounds-final" },
       ui.el("h3", { text: "Points per round" }),
       ui.el("table", {},
-        ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), o.rounds[0].map((_, r) => ui.el("th", { text: `Round ${r + 1}` })), ui.el("th", { text: "Total" }))),
+        ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), o.rounds[0].map((_, r) => ui.el("th", { scope: "col" }, ui.el("span", { class: "aq-rlong", text: "Round " }), String(r + 1))), ui.el("th", { text: "Total" }))),
         ui.el("tbody", {}, o.rounds.map((rounds, s) => ui.el("tr", {},
           ui.el("td", {}, dot(ui, s), ui.seatName(s)),
           rounds.map((p) => ui.el("td", { class: "num", text: String(p) })),
@@ -44,8 +44,41 @@ export default {
 
 // ---- small pieces ------------------------------------------------------------------------------------------------
 function dot(ui, s) {
-  return ui.el("i", { class: "aq-dot", style: { background: ui.seatColor(s) } });
+  return seatMark(ui, s, "aq-dot");
 }
+
+// A seat's colour with its number on it: colour is never the only sign of whose card or catch it is (issue 13).
+// The number is drawn by CSS (data-seat-no), so it is not part of a card's or a pond's visible text: the accessible
+// name of a card or pond you can press always contains the words you see on it (WCAG 2.5.3, "label in name").
+const SEAT_INK = ["#000", "#fff", "#000", "#fff", "#000", "#000", "#fff"]; // ≥ 4.5:1 on each seat colour
+function seatMark(ui, s, cls = "") {
+  return ui.el("i", { class: `aq-mark ${cls}`, "aria-hidden": "true", dataset: { seatNo: String(s + 1) }, style: { background: ui.seatColor(s), color: SEAT_INK[s % SEAT_INK.length] } });
+}
+
+const whose = (ui, s) => (ui.seatName(s) === "You" ? "yours" : `${ui.seatName(s)}'s`);
+
+// What a sighted player reads off a card, as one sentence for a screen reader.
+function cardLabel(ui, t, c) {
+  const owner = c.seat === undefined || c.seat === null ? "" : `, ${whose(ui, c.seat)}`;
+  if (c.card === null || c.card === undefined) return `A face-down card${owner}`;
+  const info = t.cards[c.card - 1];
+  const prey = info.family ? `${info.family}` : "never prey";
+  return `${info.card} ${info.name}${owner}, ${c.face_up === false ? "face down (only you see it)" : "face up"}, ${prey}`;
+}
+
+// The words drawn on an element, as a screen reader's "visible text" check reads them.
+const shown = (node) => node.textContent.replace(/\s+/g, " ").trim();
+
+// A drawn card or pond that now commits an action or takes a step is announced as a button whose name starts or ends
+// with the words drawn on it.
+function pressable(node, before = "", after = "") {
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", `${before}${shown(node)}${after}`);
+  return node;
+}
+
+// Parts drawn side by side, with a space between them (so their words never run together when read).
+const spaced = (parts) => parts.filter(Boolean).flatMap((p, i) => (i ? [" ", p] : [p]));
 
 function capital(str) {
   return str.charAt(0).toUpperCase() + str.slice(1);
@@ -60,8 +93,8 @@ function card(ui, t, c, opts = {}) {
   const owner = c.seat;
   if (c.card === null || c.card === undefined) {
     return ui.el("div", { class: "aq-card back" + (opts.small ? " small" : ""), style: { borderColor: ui.seatColor(owner), background: ui.seatColor(owner) },
-      title: `${ui.seatName(owner)}: a face-down card`, dataset: { seat: String(owner) } },
-      ui.el("span", { class: "num", text: "?" }));
+      title: `${ui.seatName(owner)}: a face-down card`, dataset: { seat: String(owner) }, role: "img", "aria-label": cardLabel(ui, t, c) },
+      ui.el("span", { class: "num", text: "?" }), seatMark(ui, owner, "aq-card-seat"));
   }
   const info = t.cards[c.card - 1];
   const hidden = c.face_up === false;
@@ -74,11 +107,15 @@ function card(ui, t, c, opts = {}) {
     class: cls.join(" "), style: { borderColor: owner === undefined ? "#6b7b8c" : ui.seatColor(owner) },
     title: `${info.name} ${info.card}${owner === undefined ? "" : ` (${ui.seatName(owner)})`}: ${info.text}${hidden ? " — face down: only you can see it" : ""}`,
     dataset: { card: String(info.card), seat: owner === undefined ? "" : String(owner), ref: opts.ref || (owner === undefined ? "" : `card:${owner}.${info.card}`) },
+    role: "img", "aria-label": cardLabel(ui, t, c),
   },
-  ui.el("span", { class: "num", text: String(info.card) }),
-  ui.el("span", { class: "name" + (info.name.length > 8 ? " long" : ""), text: info.name }),
-  info.family ? ui.el("span", { class: "fam", text: FAMILY[info.family] }) : ui.el("span", { class: "fam none", text: "never prey" }),
-  hidden ? ui.el("span", { class: "down", text: "face down" }) : null);
+  spaced([
+    ui.el("span", { class: "num", text: String(info.card) }),
+    ui.el("span", { class: "name" + (info.name.length > 8 ? " long" : ""), text: info.name }),
+    // a small card has no room for its family (its name says it); a big one shows it
+    opts.small ? null : info.family ? ui.el("span", { class: "fam", text: FAMILY[info.family] }) : ui.el("span", { class: "fam none", text: "never prey" }),
+    hidden ? ui.el("span", { class: "down", text: "face down" }) : null]),
+  opts.small && owner !== undefined ? seatMark(ui, owner, "aq-card-seat") : null);
 }
 
 // A fly token (a small SVG insect).
@@ -146,11 +183,11 @@ function tileBox(view, ui, tile) {
   }
 
   const status = tile.resolving ? "resolving now" : tile.resolved ? "resolved" : "";
-  box.append(ui.el("div", { class: "aq-tile-head" },
+  box.append(ui.el("div", { class: "aq-tile-head" }, spaced([
     ui.el("span", { class: "letter", text: tile.letter }),
     ui.el("span", { class: "cap", text: `${tile.flies}/${tile.capacity} flies` }),
     status ? ui.el("span", { class: "state", text: status }) : null,
-    tileAction ? ui.el("span", { class: "hint-chip", text: tileChip(tileAction) }) : null));
+    tileAction ? ui.el("span", { class: "hint-chip", text: tileChip(tileAction) }) : null])), " ");
 
   // Fly tokens: filled ones for the flies present, dashed rings for the room left.
   const flies = ui.el("div", { class: "aq-flies" });
@@ -160,7 +197,7 @@ function tileBox(view, ui, tile) {
     if (eatFly && k < tile.flies) {
       token.classList.add("prey");
       token.setAttribute("title", `Eat a fly from ${tile.name}`);
-      ui.markAction(token, eatFly);
+      pressable(ui.markAction(token, eatFly), `Eat a fly from ${tile.name}`);
     }
     flies.append(token);
   }
@@ -174,14 +211,27 @@ function tileBox(view, ui, tile) {
       if (eat) {
         el.classList.add("prey");
         el.setAttribute("title", `Eat ${cardName(t, c.card)} ${c.card} (${ui.seatName(c.seat)})`);
-        ui.markAction(el, eat);
+        pressable(ui.markAction(el, eat), "Eat ", `: ${cardLabel(ui, t, c)}, on ${tile.name}`);
       }
     }
-    cards.append(el);
+    cards.append(el, " ");
   }
   if (!tile.cards.length && t.phase === "planning") cards.append(ui.el("span", { class: "aq-empty", text: "no cards yet" }));
   box.append(cards);
+  // The pond's name: the words on it ("A 2/3 flies place here 10 Spider Web …"), then what they mean and what
+  // pressing it does. A pond is a group (or a button, or a grid cell of the keyboard's pond grid).
+  const about = `. ${tileName(view, ui, tile)}${tileAction ? `. ${tileLabel}.` : ""}`;
+  if (tileAction) pressable(box, "Pond ", about);
+  else { box.setAttribute("role", "group"); box.setAttribute("aria-label", `Pond ${shown(box)}${about}`); }
   return box;
+}
+
+// "pond A: 2 of 3 flies; cards: 7 Newt, yours, face up, amphibian; a face-down card, Bot 2's; resolved"
+function tileName(view, ui, tile) {
+  const t = view.table;
+  const cards = tile.cards.map((c) => cardLabel(ui, t, c));
+  const status = tile.resolving ? "; resolving now" : tile.resolved ? "; resolved" : "";
+  return `${tile.name}: ${tile.flies} of ${tile.capacity} flies; ${cards.length ? `cards: ${cards.join("; ")}` : "no cards"}${status}`;
 }
 
 function tileChip(action) {
@@ -235,12 +285,14 @@ function myHand(view, ui) {
   for (const n of t.hand) {
     const el = card(ui, t, { seat: view.seat, card: n, face_up: true }, { extra: ui.local.card === n ? "selected" : "" });
     if (placing) {
-      ui.markStep(el, `card-${n}`, () => { ui.local.card = n; ui.rerender(); });
+      pressable(ui.markStep(el, `card-${n}`, () => { ui.local.card = n; if (ui.focusNext) ui.focusNext(); ui.rerender(); }), "",
+        `: play it ${t.face_up_next ? "face up" : "face down"}, then choose a pond`);
+      el.setAttribute("aria-pressed", ui.local.card === n ? "true" : "false");
     } else if (discarding) {
       const act = findLegal(view, { type: "discard", card: n });
-      if (act) { el.classList.add("discardable"); ui.markAction(el, act); }
+      if (act) { el.classList.add("discardable"); pressable(ui.markAction(el, act), "Discard "); }
     }
-    row.append(el);
+    row.append(el, " ");
   }
   area.append(...[
     ui.el("h3", {}, dot(ui, view.seat), `${ui.seatName(view.seat)} — your hand`,

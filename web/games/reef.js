@@ -1,7 +1,7 @@
 // AQUA: Biodiversity in the Oceans. One player's reef as a pannable, zoomable SVG; the market with the Sea Snail; the
 // Ecosystems with their native species and what each scores now; the animal supply; the score of the reef on show.
 // Every shape comes ready to draw from the view (tile side 1, y downwards); every move comes from view.legal.
-import { colourKey, coralPatterns, coralShape, CORAL, hexAround, legalIndex, pts, speciesBadge } from "./reef/look.js";
+import { colourKey, coralPatterns, coralShape, coralWords, CORAL, hexAround, legalIndex, pts, speciesBadge } from "./reef/look.js";
 import { boardPanel } from "./reef/board.js";
 import { achievementsPanel, objectivePanel } from "./reef-achievements.js";
 
@@ -170,6 +170,7 @@ function placeControls(view, ui) {
       const b = ui.el("button", {
         type: "button", class: "rot-choice" + (r === L.rot ? " chosen" : "") + (n ? "" : " none"),
         title: `rotation ${r}: ${n} spot${n === 1 ? "" : "s"}`, "aria-pressed": r === L.rot ? "true" : "false",
+        "aria-label": `turned ${r} step${r === 1 ? "" : "s"} clockwise: ${n} spot${n === 1 ? "" : "s"}`,
       }, tileIcon(ui, t, tile.colours, r, 34), ui.el("small", { text: String(n) }));
       return r === L.rot ? b : ui.markStep(b, `rot-${r}`, () => { L.rot = r; ui.rerender(); });
     }),
@@ -248,7 +249,8 @@ function largeControls(view, ui) {
     oris.filter((o) => o.mirror === L.lmirror).map((o) => {
       const n = spotsOf(o.rot, o.mirror).length;
       const chosen = o.rot === L.lrot;
-      const b = ui.el("button", { type: "button", class: "rot-choice" + (chosen ? " chosen" : "") + (n ? "" : " none"), title: `${n} placement${n === 1 ? "" : "s"}`, "aria-pressed": chosen ? "true" : "false" },
+      const b = ui.el("button", { type: "button", class: "rot-choice" + (chosen ? " chosen" : "") + (n ? "" : " none"), title: `${n} placement${n === 1 ? "" : "s"}`, "aria-pressed": chosen ? "true" : "false",
+        "aria-label": `turned ${o.rot} step${o.rot === 1 ? "" : "s"}${o.mirror ? ", mirrored" : ""}: ${n} placement${n === 1 ? "" : "s"}` },
         polyhexIcon(ui, o.centres, 30), ui.el("small", { text: String(n) }));
       return chosen ? b : ui.markStep(b, `lrot-${o.rot}`, () => { L.lrot = o.rot; ui.rerender(); });
     }),
@@ -281,6 +283,7 @@ function marketRow(view, ui, pick) {
     const card = ui.el("button", {
       type: "button", class: "market-tile" + (chosen ? " chosen" : ""), "aria-pressed": chosen ? "true" : "false", dataset: { ref: `market:${m.index}` },
       title: `${m.names}${fits !== null ? ` · fits ${fits} way${fits === 1 ? "" : "s"}` : ""}`,
+      "aria-label": `Market tile ${i + 1}: ${m.names}; corals ${coralWords(t, m.colours)}${fits !== null ? `; fits ${fits} way${fits === 1 ? "" : "s"}` : ""}`,
     }, tileIcon(ui, t, m.colours, chosen ? pick.rot : 0, 64), ui.el("small", { text: m.names }));
     if (pick && !chosen) ui.markStep(card, `tile-${i}`, () => pick.select(i));
     if (!pick) card.disabled = true;
@@ -327,7 +330,7 @@ function scorePanel(view, ui) {
     ui.el("td", { class: "num", text: String(row.points) })));
   const reefs = (b.reefs || []).map((rf, i) => {
     const tr = ui.el("li", { class: "reef-row" + (rf.points ? "" : " zero"), dataset: { reefIndex: String(i) } },
-      colourKey(ui, rf.colour), ` ${rf.size} corals, ${rf.animals.length} animal${rf.animals.length === 1 ? "" : "s"} beside: `,
+      colourKey(ui, rf.colour), ` ${colourName(t, rf.colour)}: ${rf.size} corals, ${rf.animals.length} animal${rf.animals.length === 1 ? "" : "s"} beside: `,
       ui.el("b", { text: `${rf.points} pts` }));
     const light = (on) => spotlight(`[data-reef="${i}"]`, on);
     tr.addEventListener("mouseenter", () => light(true));

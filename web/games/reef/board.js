@@ -1,7 +1,7 @@
 // One player's reef as an SVG: corals with their patterns, tile outlines, the Hot Spot, Small Animals on Habitats,
 // Large Animals over them, and — for the seat to act — every legal spot of the chosen tile or Large Animal.
 // Pan by dragging, zoom with the wheel or the buttons; the camera of each reef is kept across renders.
-import { centroid, coralShape, CORAL, hexAround, pts, shift, SPECIES_SHORT } from "./look.js";
+import { centroid, coralShape, coralWords, CORAL, hexAround, pts, shift, SPECIES_SHORT } from "./look.js";
 
 const cams = new Map(); // seat -> {x, y, w, h} once the person has panned or zoomed; absent = fit the reef
 const MARGIN = 0.7;
@@ -72,7 +72,11 @@ export function boardPanel(view, ui, turn, live) {
     "data-reef": c.reef ?? undefined,
     "data-ref": [`coral:${seat}.${c.cell[0]},${c.cell[1]}.${c.d}`, `hex:${seat}.${c.cell[0]},${c.cell[1]}`, c.reef !== null && c.reef !== undefined ? `reef:${seat}.${c.reef}` : null].filter(Boolean).join(" "),
   }))));
-  layers.push(ui.svg("g", { class: "tile-edges" }, board.tiles.map((tl) => ui.svg("polygon", { points: pts(shift(t.geometry.hex, tl.centre)), class: tl.hot_spot ? "hot" : "", "data-ref": `hex:${seat}.${tl.q},${tl.r}` }))));
+  // Each hex says what a sighted player sees on it: its corals' colours and patterns (a screen reader browses them).
+  layers.push(ui.svg("g", { class: "tile-edges" }, board.tiles.map((tl) => ui.svg("polygon", {
+    points: pts(shift(t.geometry.hex, tl.centre)), class: tl.hot_spot ? "hot" : "", "data-ref": `hex:${seat}.${tl.q},${tl.r}`,
+    role: "img", "aria-label": `${tl.hot_spot ? "Hot Spot hex" : "Hex"} at ${tl.q}, ${tl.r}: ${coralWords(t, tl.colours)}${tl.last ? ", grown last" : ""}`,
+  }))));
   layers.push(ui.svg("polygon", { class: "hot-centre", points: pts(board.hot_spot_hex) }));
   const [hx, hy] = board.hot_spot_centre;
   layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy - 0.1, "text-anchor": "middle", "font-size": 0.26, text: "Hot Spot" }));
@@ -122,7 +126,9 @@ const reefOf = (ui, seat) => (ui.seatName(seat) === "You" ? "Your reef" : `${ui.
 function smallAnimal(ui, h, seat) {
   const [x, y] = h.centre;
   const hex = hexAround([x, y], 0.93);
-  return ui.svg("g", { class: "small-animal" + (h.fresh ? " fresh" : "") + (h.covered_by !== null && h.covered_by !== undefined ? " covered" : ""), "data-ref": h.at ? `habitat:${seat}.${h.at[0]},${h.at[1]}` : undefined },
+  const covered = h.covered_by !== null && h.covered_by !== undefined;
+  return ui.svg("g", { class: "small-animal" + (h.fresh ? " fresh" : "") + (covered ? " covered" : ""), "data-ref": h.at ? `habitat:${seat}.${h.at[0]},${h.at[1]}` : undefined,
+    role: "img", "aria-label": `Small Animal: ${h.species}, ${h.points} point${h.points === 1 ? "" : "s"}, on a Habitat of ${(CORAL[h.colour] || CORAL["."]).name} coral${h.fresh ? ", arrived this turn" : ""}${covered ? ", under a Large Animal" : ""}` },
     ui.svg("title", { text: `${h.species} (${h.points} pt${h.points === 1 ? "" : "s"})${h.fresh ? ", arrived this turn" : ""}` }),
     ui.svg("polygon", { class: "habitat-rim", points: pts(h.hex) }),
     ui.svg("polygon", { class: "animal-hex", points: pts(hex), fill: (CORAL[h.colour] || CORAL["."]).fill }),
@@ -155,7 +161,7 @@ function largeAnimal(ui, la, i, seat) {
     }
   }
   const [x, y] = at;
-  return ui.svg("g", { class: "large-animal", "data-large": String(i), "data-ref": `animal:${seat}.${i}` },
+  return ui.svg("g", { class: "large-animal", "data-large": String(i), "data-ref": `animal:${seat}.${i}`, role: "img", "aria-label": `Large Animal: ${la.name}, ${la.points} points, over ${la.hexes.length} Small Animals` },
     ui.svg("title", { text: `${la.name}: ${la.points} points` }),
     la.hexes.map((hx) => ui.svg("polygon", { class: "large-fill", points: pts(hx) })),
     ui.svg("path", { class: "large-line", d: outline(la.hexes) }),
@@ -185,7 +191,7 @@ function placeSpots(ui, t, turn) {
       ui.svg("polygon", { class: "spot-hex", points: pts(hex) }),
       ui.svg("g", { class: "ghost" }, shapes.map((poly, k) => coralShape(ui, shift(poly, cell.centre), turn.tile.colours[k]))),
       ui.svg("polygon", { class: "spot-rim", points: pts(hex) }));
-    return pressable(ui.markAction(g, action), `grow ${turn.tile.names} at ${cell.q}, ${cell.r}`);
+    return pressable(ui.markAction(g, action), `Grow the ${turn.tile.names} tile here: hex ${cell.q}, ${cell.r}`);
   }));
 }
 

@@ -12,14 +12,20 @@ export function legalIndex(view) {
 
 // Fill, pattern ink and the pattern's name (shown in the legend) for each coral colour letter.
 export const CORAL = {
-  R: { fill: "#e5484d", ink: "rgba(255,255,255,.75)", pattern: "dots" },
-  Y: { fill: "#f5c518", ink: "rgba(60,40,0,.55)", pattern: "rings" },
-  G: { fill: "#34a853", ink: "rgba(0,40,10,.55)", pattern: "diagonal stripes" },
-  B: { fill: "#2f7fd8", ink: "rgba(255,255,255,.7)", pattern: "waves" },
-  P: { fill: "#8b5cf6", ink: "rgba(255,255,255,.65)", pattern: "cross-hatch" },
-  K: { fill: "#f47fb8", ink: "rgba(90,0,40,.5)", pattern: "crosses" },
-  ".": { fill: "#e9dfc7", ink: "rgba(0,0,0,.2)", pattern: "none" },
+  R: { name: "red", fill: "#e5484d", ink: "rgba(255,255,255,.75)", pattern: "dots" },
+  Y: { name: "yellow", fill: "#f5c518", ink: "rgba(60,40,0,.55)", pattern: "rings" },
+  G: { name: "green", fill: "#34a853", ink: "rgba(0,40,10,.55)", pattern: "diagonal stripes" },
+  B: { name: "blue", fill: "#2f7fd8", ink: "rgba(255,255,255,.7)", pattern: "waves" },
+  P: { name: "purple", fill: "#8b5cf6", ink: "rgba(255,255,255,.65)", pattern: "cross-hatch" },
+  K: { name: "pink", fill: "#f47fb8", ink: "rgba(90,0,40,.5)", pattern: "crosses" },
+  ".": { name: "sand", fill: "#e9dfc7", ink: "rgba(0,0,0,.2)", pattern: "none" },
 };
+
+/** A hex's corals in words, colour and pattern: "pink (crosses), pink (crosses), yellow (rings)". */
+export function coralWords(t, colours) {
+  const named = (letter) => (t.colours.find((c) => c.letter === letter) || {}).name || (CORAL[letter] || {}).name || letter;
+  return [...colours].filter((c) => c !== ".").map((c) => `${named(c)} (${(CORAL[c] || CORAL["."]).pattern})`).join(", ") || "no coral";
+}
 
 export const SPECIES_TAG = { crab: "Cr", clownfish: "Cl", turtle: "Tu", seahorse: "Sh", starfish: "St", jellyfish: "Je" };
 export const SPECIES_SHORT = { crab: "crab", clownfish: "clown", turtle: "turtle", seahorse: "seahorse", starfish: "starfish", jellyfish: "jelly" };
