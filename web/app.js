@@ -1,6 +1,6 @@
 // Shoal's page: lobby, routing, the turn loop (bots, humans, pass-the-device), the log and the end screen.
 // It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
-import { makeUi as makeBoardUi } from "./board.js";
+import { boardKeys, captureFocus, makeAnnouncer, makeUi as makeBoardUi, restoreFocus, seatMark } from "./board.js";
 import { el } from "./dom.js";
 import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
@@ -18,6 +18,9 @@ const params = new URLSearchParams(location.search);
 const body = document.body;
 const screen = document.getElementById("screen");
 const status = document.getElementById("boot-status");
+// The polite live region outside #screen (which is redrawn): it reads the prompt and each new log line (issue 13).
+const announcer = makeAnnouncer(document.getElementById("announcer") || document.body.appendChild(el("div", { id: "announcer", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" })));
+let matchCount = 0; // names the match in progress for the announcer (a new match reads its log from the start)
 
 const setStatus = (s) => { body.dataset.status = s; };
 let busyCount = 0;
@@ -83,7 +86,7 @@ async function startMatch(cfg) {
   const seats = Array.from({ length: cfg.players }, (_, s) => cfg.seats[s] || (s === 0 ? "human" : "bot"));
   const renderer = await loadRenderer(info.id);
   const names = Array.from({ length: cfg.players }, (_, s) => String((cfg.names || [])[s] || "").slice(0, 16));
-  current = { info, players: cfg.players, seats, names, seed: cfg.seed, options: cfg.options || {}, renderer, local: {}, viewer: null };
+  current = { info, players: cfg.players, seats, names, seed: cfg.seed, options: cfg.options || {}, renderer, local: {}, viewer: null, id: ++matchCount };
   current.viewer = firstViewer();
   setStatus("loading");
   status.textContent = status.textContent || "Starting…";
@@ -308,14 +311,16 @@ function matchFrame(match) {
   // On the pass-the-device screen nothing of the previous seat's view may stay on screen: not even its log.
   // Focusable: it scrolls, and a keyboard user must be able to scroll it too.
   const log = el("ol", { class: "log", tabindex: "0", "aria-label": "Game log" });
-  const turn = el("div", { class: "turn", role: "status" });
+  // Not a live region itself: the page's polite #announcer reads the turn and the new log lines (issue 13).
+  const turn = el("div", { class: "turn" });
   const aside = el("aside", { class: "side" },
     regions.slot("error"), regions.slot("undo"),
     el("h3", { text: "Log" }), log,
     el("div", { class: "record-tools" },
       el("button", { type: "button", onclick: saveRecord, text: "Save game" }),
       el("small", { class: "save-note", text: "A saved file is the whole truth: it reveals every hidden card." }),
-      el("label", { class: "button" }, "Load game", el("input", { type: "file", accept: ".json,application/json", onchange: loadRecord, hidden: true }))),
+      loadGameControl(),
+      keysButton()),
     el("details", { class: "rules" }, el("summary", { text: "Rules summary" }), el("ul", {}, match.info.rules.map((r) => el("li", { text: r })))));
   const main = el("section", { class: "play" }, turn, regions.slot("table"), regions.slot("outcome"), regions.slot("end"));
   const root = el("div", { class: "match" }, el("header", { class: "match-head" }, el("h2", { text: match.info.title }), regions.slot("seats")), main, aside);
@@ -326,6 +331,8 @@ function drawMatch({ fresh = false } = {}) {
   const match = current;
   const view = match.answer.view;
   const ui = makeUi();
+  // What had the focus (a control of the board is replaced below): put back on the same key afterwards.
+  const focus = captureFocus(screen);
   if (fresh || !frame || frame.match !== match || !screen.contains(frame.root)) {
     frame = matchFrame(match);
     screen.replaceChildren(frame.root);
@@ -334,7 +341,7 @@ function drawMatch({ fresh = false } = {}) {
   const tableRoot = el("div", { class: `table game-${match.info.id}` });
   regions.put("seats", el("div", { class: "seats-bar" }, match.seats.map((kind, s) =>
     el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
-      el("i", { style: { background: ui.seatColor(s) } }), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`))));
+      seatMark(s), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`, view.to_act.includes(s) && !view.over ? el("span", { class: "sr-only", text: " (to act)" }) : null))));
   const thinking = match.thinking && !view.over ? match.thinking : null;
   const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" : thinking ? thinkingText(thinking) :
     view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :
@@ -343,21 +350,28 @@ function drawMatch({ fresh = false } = {}) {
   const passing = match.passTo !== undefined && match.passTo !== null;
   if (fillLog(frame.log, passing ? [] : logLines(match, view))) scrollToEndSoon(frame.log);
   const undoer = undoSeat(match);
+  const undoButton = undoer !== null ? el("button", { type: "button", class: "undo", dataset: { undo: String(undoer) }, title: "Take back the last move (Ctrl+Z)", onclick: () => undo(),
+    text: undoer === match.viewer && !passing ? "Undo" : `Undo ${seatName(undoer)}'s move` }) : null;
   regions.put("error", match.error ? el("p", { class: "error", role: "alert", text: match.error }) : null);
-  regions.put("undo", undoer !== null ? el("button", { type: "button", class: "undo", dataset: { undo: String(undoer) }, title: "Take back the last move (Ctrl+Z)", onclick: () => undo(),
-    text: undoer === match.viewer && !passing ? "Undo" : `Undo ${seatName(undoer)}'s move` }) : null);
+  // On the pass screen Undo sits in the modal dialog, the only part of the page that answers then.
+  regions.put("undo", passing ? null : undoButton);
 
   let sheet = null;
   let tools = null;
+  let modal = null;
   if (passing) {
-    tableRoot.append(el("div", { class: "pass" },
-      el("p", { text: `Pass the device to ${seatName(match.passTo)}.` }),
+    // A real modal dialog: the rest of the page is inert behind it, Tab stays inside, Escape does not dismiss it.
+    modal = el("dialog", { class: "pass", "aria-labelledby": "pass-title", oncancel: (e) => e.preventDefault() },
+      el("p", { id: "pass-title", text: `Pass the device to ${seatName(match.passTo)}.` }),
       el("p", { class: "hint", text: "The next screen shows that player's secret cards." }),
-      el("button", { type: "button", class: "primary", dataset: { step: "continue" }, onclick: () => busy(async () => {
-        match.passTo = null;
-        match.answer = await engine.call("view", { viewer: match.viewer, humans: humans() });
-        await advance();
-      }), text: `I am ${seatName(match.passTo)}: show my table` })));
+      el("div", { class: "pass-buttons" },
+        el("button", { type: "button", class: "primary", dataset: { step: "continue" }, onclick: () => busy(async () => {
+          match.passTo = null;
+          match.answer = await engine.call("view", { viewer: match.viewer, humans: humans() });
+          await advance();
+        }), text: `I am ${seatName(match.passTo)}: show my table` }),
+        undoButton));
+    tableRoot.append(modal);
   } else {
     match.renderer.render(tableRoot, view, ui);
     if (view.over) {
@@ -370,9 +384,71 @@ function drawMatch({ fresh = false } = {}) {
         el("button", { type: "button", dataset: { nav: "replay" }, onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" }));
     }
   }
+  boardKeys(tableRoot, ui);
   regions.put("table", tableRoot);
   regions.put("outcome", sheet);
   regions.put("end", tools);
+  if (modal) modal.showModal(); // focuses its first button
+  else restoreFocus(screen, focus, { local: match.local, fallback: tableRoot });
+  announcer.say(passing ? [] : view.log.map(nameSeats), spokenPrompt(match, view, thinking, passing), `${match.id}/${match.viewer}`);
+}
+
+// What the live region says after the new log lines: whose turn it is and what the engine asks (issue 13).
+function spokenPrompt(match, view, thinking, passing) {
+  if (passing) return `Pass the device to ${seatName(match.passTo)}.`;
+  if (view.over) {
+    const w = view.outcome ? view.outcome.winners.map(seatName) : [];
+    return `The match is over.${w.length ? ` ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}.` : ""}`;
+  }
+  if (thinking) return thinkingText(thinking);
+  const asks = view.table && view.table.prompt ? nameSeats(view.table.prompt) : "";
+  if (view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human") {
+    const who = seatName(match.viewer);
+    return `${who === "You" ? "Your" : `${who}'s`} turn${asks ? `: ${asks}` : "."}`;
+  }
+  return view.to_act.length ? `Waiting for ${view.to_act.map(seatName).join(", ")}.` : asks;
+}
+
+// "Load game…" opens a modal dialog with the file field; closing it gives the focus back to the button (issue 13).
+function loadGameControl() {
+  const opener = el("button", { type: "button", dataset: { focusKey: "load-game" }, "aria-haspopup": "dialog", text: "Load game…" });
+  const dialog = el("dialog", { class: "load-dialog", "aria-labelledby": "load-title" },
+    el("h2", { id: "load-title", text: "Load a saved game" }),
+    el("p", { text: "Choose a game file saved from Shoal (.json). The game on screen is replaced only if every move in the file is legal." }),
+    el("label", {}, "Game file ", el("input", { type: "file", accept: ".json,application/json", onchange: (e) => { if (dialog.open) dialog.close(); loadRecord(e); } })),
+    el("div", { class: "dialog-buttons" }, el("button", { type: "button", onclick: () => dialog.close(), text: "Cancel" })));
+  opener.addEventListener("click", () => dialog.showModal());
+  dialog.addEventListener("close", () => { if (opener.isConnected) opener.focus(); });
+  return el("span", { class: "load-game" }, opener, dialog);
+}
+
+// The "Keys" panel: every shortcut of the page (and the game's own, from its renderer's `keys`), opened by its
+// button or "?"; a modal dialog that gives the focus back where it was.
+const KEYS = [
+  ["Tab / Shift+Tab", "move between the parts of the table: the board, your hand, the buttons, the log"],
+  ["Arrow keys", "move inside a board, a hand or a row of choices"],
+  ["Home / End", "first / last in the row (with Ctrl: of the whole board)"],
+  ["Enter or Space", "make the move on the focused square, card or button, or take the step (pick a card)"],
+  ["Escape", "put back a picked card or cancel a half-made move; close a panel"],
+  ["Ctrl+Z (⌘Z on a Mac)", "take back your last move, when the Undo button is shown"],
+  ["?", "show this list"],
+];
+let keysDialog = null;
+function openKeys() {
+  const back = document.activeElement;
+  const extra = (current && current.renderer && current.renderer.keys) || [];
+  const rows = [...KEYS, ...extra].map(([k, what]) => el("tr", {}, el("th", { scope: "row" }, el("kbd", { text: k })), el("td", { text: what })));
+  keysDialog?.remove();
+  keysDialog = el("dialog", { class: "keys-help", "aria-labelledby": "keys-title" },
+    el("h2", { id: "keys-title", text: "Keys" }),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Key" }), el("th", { scope: "col", text: "What it does" }))), el("tbody", {}, rows)),
+    el("div", { class: "dialog-buttons" }, el("button", { type: "button", class: "primary", dataset: { closeKeys: "1" }, onclick: () => keysDialog.close(), text: "Close" })));
+  keysDialog.addEventListener("close", () => { if (back && back.isConnected && back !== document.body) back.focus(); });
+  document.body.append(keysDialog);
+  keysDialog.showModal();
+}
+function keysButton() {
+  return el("button", { type: "button", class: "keys-button", dataset: { keys: "1", focusKey: "keys" }, "aria-keyshortcuts": "?", "aria-haspopup": "dialog", onclick: openKeys, text: "Keys (?)" });
 }
 
 function logLines(match, view) {
@@ -431,7 +507,7 @@ async function openRecord(record, { watch = false } = {}) {
   await engine.ready;
   const people = seats.flatMap((k, s) => (k === "human" ? [s] : []));
   const answer = await busy(() => engine.call("load", { record: clean, viewer: null, humans: people }));
-  current = { info, players, seats, names, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch };
+  current = { info, players, seats, names, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch, id: ++matchCount };
   current.viewer = watch || !seats.includes("human") ? null : firstViewer();
   current.answer = answer;
   setStatus(answer.over ? "over" : "playing");
@@ -483,8 +559,14 @@ function continueBlock() {
       text: `Continue ${gameInfo(save.record.game).title} (${save.record.actions.length} moves)` })));
 }
 
-// Ctrl/Cmd+Z takes back a move, exactly when the Undo button is shown.
+// Ctrl/Cmd+Z takes back a move, exactly when the Undo button is shown; "?" opens the Keys panel.
 document.addEventListener("keydown", (e) => {
+  if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && current && !document.querySelector("dialog[open]")
+      && !(e.target instanceof HTMLElement && e.target.closest("input, select, textarea"))) {
+    e.preventDefault();
+    openKeys();
+    return;
+  }
   if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "z" && document.querySelector("[data-undo]")) {
     e.preventDefault();
     undo();

@@ -2,9 +2,14 @@
 // renderer draws with, and the highlighting of named things (`data-ref`). Shared by the lesson/replay viewer, the
 // embed API and the Learn pages; nothing here needs Python, so a lesson's first board paints before Python boots.
 import { el, svg } from "./dom.js";
+import { focusBack, focusNext, keyActivate, keyGrid, keyList } from "./keys.js";
+
+export { captureFocus, focusKey, makeAnnouncer, restoreFocus } from "./keys.js";
 
 export const SEAT_COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e8a317", "#0c8599", "#c2255c"];
 export const seatColor = (s) => SEAT_COLORS[s % SEAT_COLORS.length];
+// The ink of a seat's number on its colour: whichever of black and white reads at ≥ 4.5:1 (WCAG AA).
+const SEAT_INK = ["#000", "#fff", "#000", "#fff", "#000", "#000", "#fff"];
 const BASE = new URL("./", import.meta.url);
 
 let siteInfo = null;
@@ -39,22 +44,53 @@ export async function loadRenderer(id) {
 /** The `ui` a renderer draws with (see web/RENDERERS.md). `act(action)` is what a click on a legal action does. */
 export function makeUi({ act, local = {}, rerender = () => {}, seatName = (s) => `Player ${s + 1}`, isHuman = () => true }) {
   const nameSeats = (text) => String(text).replace(/\{seat:(\d+)\}/g, (_, n) => seatName(+n));
+  let escape = null; // what Escape undoes on this drawing (ui.onEscape)
   return {
     el, svg, act, local, rerender, seatName, text: nameSeats, seatColor, isHuman,
+    seatMark: (s, attrs = {}) => seatMark(s, attrs),
     markAction(node, action) {
       node.dataset.action = JSON.stringify(action);
       node.classList.add("actionable");
       node.addEventListener("click", (e) => { e.stopPropagation(); act(action); });
-      return node;
+      return keyActivate(node);
     },
     markStep(node, name, onclick) {
       node.dataset.step = name;
       node.classList.add("steppable");
       node.addEventListener("click", (e) => { e.stopPropagation(); onclick(e); });
-      return node;
+      return keyActivate(node);
     },
     actionButton(label, action, attrs = {}) { return this.markAction(el("button", { type: "button", ...attrs }, label), action); },
+    // Keyboard (web/keys.js): one Tab stop per grid or hand, arrows move, Enter/Space commit, Escape cancels a step.
+    keyGrid: (container, rows, opts = {}) => keyGrid(container, rows, opts),
+    keyList: (container, items, opts = {}) => keyList(container, items, opts),
+    /** `fn` cancels the pending step (clears your ui.local selection); Escape anywhere on the board calls it. */
+    onEscape(fn) { escape = fn; },
+    /** Called by the page on Escape: true when a pending step was cancelled (the board is then redrawn). */
+    cancelStep() {
+      if (!escape) return false;
+      if (escape() === false) return false;
+      focusBack(local);
+      rerender();
+      return true;
+    },
+    /** After this step the focus goes to the first action on the board (e.g. the squares a picked card may go to). */
+    focusNext() { focusNext(local); },
   };
+}
+
+/** A seat's colour with its number on it, so colour is never the only sign of a seat (issue 13). */
+export function seatMark(s, attrs = {}) {
+  const { class: cls, ...rest } = attrs;
+  return el("i", { class: `seat-mark seat-${s % SEAT_COLORS.length}` + (cls ? ` ${cls}` : ""), "aria-hidden": "true", style: { background: seatColor(s), color: SEAT_INK[s % SEAT_INK.length] }, ...rest }, String(s + 1));
+}
+
+/** Wire a drawn board's keys: Escape cancels the renderer's pending step. Call once per drawing, on its root. */
+export function boardKeys(root, ui) {
+  root.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || e.defaultPrevented) return;
+    if (ui.cancelStep()) { e.preventDefault(); e.stopPropagation(); }
+  });
 }
 
 /** The refs an element draws: `data-ref` holds one ref or several separated by spaces ("cell:1,2 card:10"). */

@@ -5,7 +5,7 @@
 // It never decides a rule: lesson steps carry the engine's views; answers are checked by the engine (lesson_answer);
 // live moves go through the bridge's play/bots on the board's own named match.
 import { el } from "./dom.js";
-import { ensureCss, highlight, loadRenderer, makeUi, nameSeatsWith, seatColor, site } from "./board.js";
+import { boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus, seatColor, seatMark, site } from "./board.js";
 import { renderOutcome } from "./outcome.js";
 import { fillLog, scrollToEndSoon } from "./redraw.js";
 import { newSeed } from "./seed.js";
@@ -48,7 +48,9 @@ class Viewer {
     this.destroyed = false;
     this.onKey = (e) => this.key(e);
     (opts.keys || this.root).addEventListener("keydown", this.onKey);
-    host.replaceChildren(this.root);
+    // The board's polite live region sits beside the redrawn root, so it outlives every redraw (issue 13).
+    this.announcer = makeAnnouncer();
+    host.replaceChildren(this.root, this.announcer.node);
   }
 
   async start() {
@@ -345,6 +347,8 @@ class Viewer {
       parts.push(sheet);
       if (live) parts.push(this.replayButton());
     }
+    boardKeys(board, ui);
+    const focus = captureFocus(this.root);
     // The frame (main column, side panel, log) is kept across draws; the log gets only its new lines (web/redraw.js).
     if (!this.frame || this.frame.main.parentNode !== this.root) {
       const log = el("ol", { class: "log", tabindex: "0", "aria-label": "Game log" }); // a scrolling log takes the keyboard
@@ -352,7 +356,6 @@ class Viewer {
       this.root.replaceChildren(this.frame.main, this.frame.side);
     }
     const { main, side, log } = this.frame;
-    const focused = this.root.contains(document.activeElement) ? document.activeElement.dataset.nav : null;
     main.replaceChildren(...parts);
     side.replaceChildren(...[live ? null : el("ol", { class: "sv-steps" }, this.stepList()), el("h4", { text: "Log" }), log].filter(Boolean));
     const logged = fillLog(log, passing ? [] : view.log.map((line) => ({ text: text(line) })));
@@ -362,7 +365,12 @@ class Viewer {
     if (logged) scrollToEndSoon(log);
     const cur = side.querySelector(".sv-steps .current");
     if (cur && cur.scrollIntoView) requestAnimationFrame(() => { if (cur.isConnected && side.scrollHeight > side.clientHeight) cur.scrollIntoView({ block: "nearest" }); });
-    if (focused) this.root.querySelector(`[data-nav="${focused}"]`)?.focus();
+    // The focus stays on the same control (by its action, step, ref or nav key), else goes to the next decision;
+    // only a board that had the focus takes it back (several boards may share a page).
+    if (focus && !focus.lost) restoreFocus(this.root, focus, { local: ui.local, fallback: this.root });
+    const turn = this.root.querySelector(".sv-head .turn");
+    const note = this.root.querySelector(".sv-caption .sv-comment");
+    this.announcer.say(passing ? [] : view.log.map(text), (turn || note)?.textContent || "", `${this.kind}/${live ? live.viewer : this.viewer}`);
     this.root.dataset.step = String(this.index ?? "");
     this.root.dataset.painted = "1";
   }
@@ -377,8 +385,8 @@ class Viewer {
     }
     const chips = el("span", { class: "seats-bar" }, Array.from({ length: view.players }, (_, s) =>
       el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === view.seat ? " viewer" : ""), style: { borderColor: seatColor(s) } },
-        el("i", { style: { background: seatColor(s) } }), this.seatName(s))));
-    return el("div", { class: "sv-head" }, el("h3", { text: title }), chips, turn ? el("p", { class: "turn", role: "status", text: turn }) : null);
+        seatMark(s), this.seatName(s))));
+    return el("div", { class: "sv-head" }, el("h3", { text: title }), chips, turn ? el("p", { class: "turn", text: turn }) : null);
   }
 
   caption(text) {

@@ -21,6 +21,8 @@ export default {
     const moving = t.phase === "token" && view.legal.length > 0;
     const hand = t.hand || [];
     if (placing && !hand.some((c) => c.id === ui.local.card)) ui.local.card = undefined;
+    // Escape puts a picked card back (the focus then returns to the hand).
+    ui.onEscape(() => (ui.local.card === undefined ? false : (ui.local.card = undefined, true)));
     root.append(...[
       header(view, ui, placing, moving),
       ui.el("div", { class: "mu-main" }, board(view, ui, placing, moving), legend(view, ui)),
@@ -46,12 +48,12 @@ function header(view, ui, placing, moving) {
     const mine = view.legal.filter((a) => a.type === "place" && a.card === ui.local.card);
     const choice = new Set(mine.map((a) => key(a.x, a.y))).size < mine.length;
     hint = ui.local.card === undefined ? "First pick a card from your hand below." :
-      "Now click a lit square: it shows how the card will lie there (▲ face up, ▼ face down)." +
+      "Now click a lit square (or arrow to it and press Enter): it shows how the card will lie there (▲ face up, ▼ face down)." +
       (choice ? " Where a square offers both, click the one you want." : "");
   }
   if (moving) hint = "Click a highlighted card to move the token there, or leave it on the boat.";
   return ui.el("div", { class: "mu-head" },
-    ui.el("p", { class: "mu-prompt", role: "status" }, ui.text(t.prompt), hint ? ui.el("span", { class: "mu-hint", text: ` ${hint}` }) : null),
+    ui.el("p", { class: "mu-prompt" }, ui.text(t.prompt), hint ? ui.el("span", { class: "mu-hint", text: ` ${hint}` }) : null),
     ui.el("div", { class: "mu-players" }, [0, 1].map((s) => playerChip(view, ui, s))),
     ui.el("div", { class: "mu-stats" },
       ui.el("span", { text: `Deck: ${t.deck} card${t.deck === 1 ? "" : "s"}`, dataset: { ref: "deck:museum" } }),
@@ -64,7 +66,7 @@ function playerChip(view, ui, s) {
   const arrow = s === 0 ? "⟷ scores rows" : "↕ scores columns";
   const acting = view.to_act.includes(s);
   return ui.el("div", { class: "mu-player" + (acting ? " acting" : "") + (view.seat === s ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
-    ui.el("b", {}, ui.el("i", { class: "mu-dot", style: { background: ui.seatColor(s) } }), ui.seatName(s)),
+    ui.el("b", {}, ui.seatMark(s, { class: "mu-dot" }), ui.seatName(s)),
     ui.el("span", { text: `${t.roles[s]} · ${arrow}` }),
     ui.el("span", { class: "mu-backs", title: `${t.hand_sizes[s]} card(s) in hand`, dataset: { ref: `hand:${s}` } },
       Array.from({ length: t.hand_sizes[s] }, () => ui.el("i", { class: "mu-miniback" })), ` ${t.hand_sizes[s]} in hand`),
@@ -105,68 +107,98 @@ function board(view, ui, placing, moving) {
     gridTemplateColumns: `repeat(${x1 - x0 + 1}, var(--mu-cell)) var(--mu-badge)`,
     gridTemplateRows: `repeat(${y1 - y0 + 1}, var(--mu-cell)) var(--mu-colbadge)`,
   } });
+  // Rows and columns are named as a sighted player counts them on the drawn museum: from the top left, from 1.
+  const where = (x, y) => `Row ${y - y0 + 1}, column ${x - x0 + 1}`;
+  const selected = (t.hand || []).find((c) => c.id === ui.local.card);
+  const rows = [];
   for (let y = y0; y <= y1; y++) {
+    const row = [];
+    rows.push(row);
     for (let x = x0; x <= x1; x++) {
       const k = key(x, y);
       const c = cards.get(k);
       let cell;
       if (c) {
         cell = cardEl(ui, c.card, { down: c.face === "down", tokens: c.tokens, placer: c.placer });
-        if (t.last && t.last.x === x && t.last.y === y) { cell.classList.add("last"); cell.style.setProperty("--mu-last", ui.seatColor(t.last.seat)); }
-        if (revealed.has(k)) cell.classList.add("revealed");
+        const said = [cardWords(c.card, c.face === "down"), tokenWords(c.tokens)];
+        if (t.last && t.last.x === x && t.last.y === y) {
+          cell.classList.add("last");
+          cell.style.setProperty("--mu-last", ui.seatColor(t.last.seat));
+          cell.append(ui.seatMark(t.last.seat, { class: "mu-last-mark", title: `placed last, by ${ui.seatName(t.last.seat)}` }));
+          said.push(`placed last, by ${ui.seatName(t.last.seat)}`);
+        }
+        if (revealed.has(k)) { cell.classList.add("revealed"); said.push("just turned face up"); }
         if (t.boat && t.boat.x === x && t.boat.y === y) {
           cell.classList.add("boat-now");
-          if (leave) ui.markAction(cell, leave);
+          said.push("the boat placed this turn");
+          if (leave) { ui.markAction(cell, leave); said.push("press Enter to leave the token on the boat"); }
         } else if (targets.has(k)) {
           cell.classList.add("target");
           ui.markAction(cell, targets.get(k));
           cell.title = "move a visitor token here";
+          said.push("press Enter to move a visitor token here");
         } else if (moving) cell.classList.add("dim");
+        cell.setAttribute("aria-label", `${where(x, y)}: ${said.filter(Boolean).join(", ")}`);
       } else if (spots.has(k)) {
         const options = spots.get(k);
         cell = ui.el("div", { class: "mu-cell spot" });
+        const card = selected ? selected.name : "the card";
         if (options.length === 1) {
           ui.markAction(cell, options[0]);
           cell.title = `place it here, face ${options[0].face}`;
+          cell.setAttribute("aria-label", `${where(x, y)}: empty; press Enter to place ${card} here face ${options[0].face}`);
           cell.append(ui.el("span", { class: "mu-face", text: options[0].face === "up" ? "▲ face up" : "▼ face down" }));
         } else {
           cell.classList.add("choice");
+          cell.setAttribute("aria-label", `${where(x, y)}: empty`);
           for (const a of options) {
-            cell.append(ui.actionButton(a.face === "up" ? "▲ up" : "▼ down", a, { class: `mu-facing ${a.face}`, title: `place it here face ${a.face}` }));
+            cell.append(ui.actionButton(a.face === "up" ? "▲ up" : "▼ down", a, { class: `mu-facing ${a.face}`, title: `place it here face ${a.face}`,
+              "aria-label": `${where(x, y)}: place ${card} here face ${a.face}` }));
           }
         }
       } else {
-        cell = ui.el("div", { class: "mu-cell water" + (anySpot.has(k) ? " could" : "") });
+        cell = ui.el("div", { class: "mu-cell water" + (anySpot.has(k) ? " could" : ""),
+          "aria-label": `${where(x, y)}: empty${anySpot.has(k) ? ", a card from your hand may go here" : ""}` });
       }
       cell.dataset.x = String(x);
       cell.dataset.y = String(y);
       // Refs (docs/refs.md): the square, and for a card its painting (when seen) and the two lines it lies in.
       cell.dataset.ref = c ? [`cell:${k}`, c.card ? `card:${c.card.id}` : null, `row:${y}`, `column:${x}`].filter(Boolean).join(" ") : `cell:${k}`;
-      grid.append(cell);
+      row.push(cell);
     }
-    grid.append(lineBadge(ui, rowsInfo.get(y), "row", lilyRows.has(y), t.line_range));
+    row.push(lineBadge(ui, rowsInfo.get(y), "row", lilyRows.has(y), t.line_range, y - y0 + 1));
   }
-  for (let x = x0; x <= x1; x++) grid.append(lineBadge(ui, colsInfo.get(x), "column", lilyCols.has(x), t.line_range));
-  grid.append(ui.el("div", { class: "mu-corner" }));
+  const last = [];
+  for (let x = x0; x <= x1; x++) last.push(lineBadge(ui, colsInfo.get(x), "column", lilyCols.has(x), t.line_range, x - x0 + 1));
+  last.push(ui.el("div", { class: "mu-corner", dataset: { noFocus: "" } }));
+  rows.push(last);
+  // One Tab stop for the whole museum; arrow keys walk the squares and the line totals (issue 13).
+  ui.keyGrid(grid, rows, { label: `The museum, ${y1 - y0 + 1} rows by ${x1 - x0 + 1} columns, with each row's total on the right and each column's below` });
   return ui.el("div", { class: "mu-board-wrap" }, grid);
 }
 
-function lineBadge(ui, line, axis, lily, range) {
-  if (!line) return ui.el("div", { class: `mu-badge ${axis} empty` });
+function lineBadge(ui, line, axis, lily, range, shown) {
+  if (!line) return ui.el("div", { class: `mu-badge ${axis} empty`, dataset: { noFocus: "" } });
   const ref = `${axis}:${line.coord}`;
   const st = STATUS[line.status] || STATUS.unknown;
   const total = line.hidden ? `${line.known_total}+${"?".repeat(Math.min(line.hidden, 3))}` : String(line.known_total);
   const who = axis === "row" ? "row player" : "column player";
-  return ui.el("div", {
-    class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""), dataset: { ref },
-    title: `${axis === "row" ? "Row" : "Column"} total ${total}: ${st.tip(range)}${line.points ? ` (${line.points} pts for the ${who} so far)` : ""}${lily ? "; part of a lily-pad run" : ""}`,
-  },
+  const title = `${axis === "row" ? "Row" : "Column"} total ${total}: ${st.tip(range)}${line.points ? ` (${line.points} pts for the ${who} so far)` : ""}${lily ? "; part of a lily-pad run" : ""}`;
+  const spoken = `${axis === "row" ? "Row" : "Column"} ${shown} total ${line.known_total}${line.hidden ? ` plus ${line.hidden} hidden card${line.hidden > 1 ? "s" : ""}` : ""}: ${st.tip(range)}${line.points ? `, ${line.points} points for the ${who} so far` : ""}${lily ? "; part of a lily-pad run" : ""}`;
+  return ui.el("div", { class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""), dataset: { ref }, title, "aria-label": spoken },
   ui.el("span", { class: "sum", text: `Σ${total}` }),
   ui.el("span", { class: "mark", text: line.status === "scores" ? `✓ ${line.points}` : st.mark(range) }),
   lily ? ui.el("span", { class: "lily-mark", text: "❀" }) : null);
 }
 
 // ---- a painting ------------------------------------------------------------------------------------------------
+// What a sighted player sees on a square, in words: "6 Sea Turtle, face up", "face-down card".
+function cardWords(card, down) {
+  if (!card) return "face-down card";
+  return `${card.name}, ${down ? "face down (only you know it)" : "face up"}`;
+}
+const tokenWords = (n) => (n ? `${n} visitor token${n > 1 ? "s" : ""}` : "");
+
 function cardEl(ui, card, { down = false, tokens = 0, small = false } = {}) {
   const cls = ["mu-cell", "mu-card", small ? "small" : ""];
   let inner;
@@ -229,16 +261,23 @@ function handArea(view, ui, placing) {
     const node = cardEl(ui, card, {});
     node.classList.add("in-hand");
     node.dataset.ref = `card:${card.id}`;
+    node.setAttribute("aria-label", card.name);
     if (placing) {
-      if (ui.local.card === card.id) node.classList.add("selected");
-      ui.markStep(node, "select-card", () => { ui.local.card = card.id; ui.rerender(); });
+      const chosen = ui.local.card === card.id;
+      if (chosen) node.classList.add("selected");
+      // Picking a card is a step: the focus then goes to the first square it may go to.
+      ui.markStep(node, "select-card", () => { ui.local.card = card.id; ui.focusNext(); ui.rerender(); });
       node.title = `${card.name}: click, then click a lit square in the museum`;
+      node.setAttribute("aria-pressed", String(chosen));
+      node.setAttribute("aria-label", `${card.name}${chosen ? ", picked: now choose a square in the museum (Escape puts it back)" : ": press Enter to pick it"}`);
     }
     return node;
   });
+  const handRow = ui.el("div", { class: "mu-hand" });
+  if (cards.length) ui.keyList(handRow, cards, { label: "Your hand" });
+  else handRow.append(ui.el("span", { class: "mu-hint", text: "No cards left." }));
   return ui.el("div", { class: "mu-hand-area", style: { borderColor: ui.seatColor(view.seat) }, dataset: { ref: `hand:${view.seat}` } },
-    ui.el("h4", { text: `Your hand (${t.roles[view.seat].toLowerCase()})` }),
-    ui.el("div", { class: "mu-hand" }, cards.length ? cards : ui.el("span", { class: "mu-hint", text: "No cards left." })));
+    ui.el("h4", { text: `Your hand (${t.roles[view.seat].toLowerCase()})` }), handRow);
 }
 
 function legend(view, ui) {
