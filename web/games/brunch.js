@@ -17,7 +17,14 @@ const PHASE_TITLE = {
   lunch: "Lunch?", pass: "Pass a card", aqua: "Aqua poll", food: "Feed a food card", take: "Divide the catch", over: "Game over",
 };
 
+// Colour is never the only sign of a food colour (issue 13): each colour also has a shape, drawn on its food cards
+// and beside its seat's name. Indexed like view.table.colours (seat s plays colour s).
+const COLOUR_SHAPES = ["●", "▲", "■", "◆", "★", "✚", "♥"];
+const shapeOf = (t, colour) => COLOUR_SHAPES[t.colours.indexOf(colour)] || "";
+
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// A card's text as it reads on screen; a spoken name starts with it (what you see is what you say to pick it).
+const shown = (node) => node.textContent.replace(/\s+/g, " ").trim();
 const findLegal = (view, action) => view.legal.find((a) => same(a, action));
 
 export default {
@@ -39,15 +46,18 @@ export default {
 // ---- pieces -----------------------------------------------------------------------------------------------------
 function predator(ui, t, kind, extra = {}) {
   const k = KIND[kind] || { cls: "", big: "?", word: kind };
-  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind], dataset: extra.ref ? { card: kind, ref: extra.ref } : { card: kind } },
-    ui.el("span", { class: "big", text: k.big }),
-    ui.el("span", { class: "name", text: extra.small ? k.word : t.names.predators[kind] }),
-    extra.strength !== undefined ? ui.el("span", { class: "str", text: `= ${extra.strength}` }) : null,
+  const said = `${t.names.predators[kind]}${extra.strength !== undefined ? `, strength ${extra.strength}` : ""}`;
+  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind], dataset: extra.ref ? { card: kind, ref: extra.ref } : { card: kind },
+    role: "img", "aria-label": said },
+    // The big figure repeats the name's numbers; CSS draws it (data-big) so the card's text reads as its name.
+    ui.el("span", { class: "big", "aria-hidden": "true", dataset: { big: k.big } }),
+    ui.el("span", { class: "name", text: extra.small ? k.word : t.names.predators[kind] }), " ",
+    extra.strength !== undefined ? ui.el("span", { class: "str", text: `= ${extra.strength}` }) : null, " ",
     extra.note ? ui.el("span", { class: "note", text: extra.note }) : null);
 }
 
 function cardBack(ui, label = "") {
-  return ui.el("div", { class: "bcard back small", title: label || "face down" }, ui.el("span", { class: "big", text: label }));
+  return ui.el("div", { class: "bcard back small", title: label || "face down", role: "img", "aria-label": label || "face-down card" }, ui.el("span", { class: "big", text: label }));
 }
 
 function foodName(t, value) {
@@ -57,13 +67,17 @@ function foodName(t, value) {
 
 function foodCard(ui, t, colour, value, small = false) {
   const owner = t.colours.indexOf(colour);
-  return ui.el("div", { class: `food ${small ? "small" : ""}`, style: { background: owner >= 0 ? ui.seatColor(owner) : "#888" }, title: `${colour} ${foodName(t, value)} (${value})`, dataset: { ref: `food:${colour}.${value}` } },
-    ui.el("span", { class: "big", text: String(value) }),
+  const said = `${colour} ${foodName(t, value)} (${value})`;
+  return ui.el("div", { class: `food ${small ? "small" : ""}`, style: { background: owner >= 0 ? ui.seatColor(owner) : "#888" }, title: said, dataset: { ref: `food:${colour}.${value}` },
+    role: "img", "aria-label": said },
+    ui.el("span", { class: "shape", "aria-hidden": "true", text: shapeOf(t, colour) }), " ",
+    ui.el("span", { class: "big", text: String(value) }), " ",
     small ? null : ui.el("span", { class: "name", text: foodName(t, value) }));
 }
 
 function aquaCard(ui, value) {
-  return ui.el("div", { class: "aqua-card", title: value === null ? "Aqua card (value hidden)" : `Aqua card ${value}` },
+  const said = value === null ? "Aqua card (value hidden)" : `Aqua card ${value}`;
+  return ui.el("div", { class: "aqua-card", title: said, role: "img", "aria-label": said },
     ui.el("span", { text: value === null ? "A" : String(value) }));
 }
 
@@ -136,7 +150,8 @@ function seatBox(view, ui, s) {
     ? [...t.up_cards[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${i}` })), cardBack(ui)]
     : Array.from({ length: info.cards }, () => cardBack(ui));
   return ui.el("div", { class: "seat-box" + (acting ? " acting" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
-    ui.el("div", { class: "seat-name" }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s),
+    ui.el("div", { class: "seat-name" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s),
+      ui.el("span", { class: "seat-shape", title: `food colour ${t.colours[s]}`, text: ` ${shapeOf(t, t.colours[s])}` }),
       ui.el("span", { class: "pts", text: ` ${info.points} pts` })),
     ui.el("div", { class: "seat-status", text: status }), ...badges,
     ui.el("div", { class: "seat-cards" }, cards, Array.from({ length: info.aqua_cards }, () => aquaCard(ui, null))),
@@ -157,12 +172,18 @@ function myArea(view, ui) {
   const passing = t.phase === "pass" && view.legal.length;
   const keeps = Object.fromEntries((t.keeps || []).map(([k, v]) => [k, v]));
   const handRow = ui.el("div", { class: "my-hand", dataset: { ref: `hand:${t.round}.${view.seat}` } });
-  (t.hand || []).forEach((kind, i) => {
+  const cards = (t.hand || []).map((kind, i) => {
     const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `if passed: ${keeps[kind]}` : "", ref: `card:${t.round}.${view.seat}.${i}` });
     const action = { type: "pass", card: kind };
-    if (passing && findLegal(view, action)) ui.markAction(card, action);
-    handRow.append(card);
+    if (passing && findLegal(view, action)) {
+      ui.markAction(card, action);
+      card.setAttribute("role", "button");
+      card.setAttribute("aria-label", `${shown(card)}. Pass it to ${ui.seatName(t.pass_to)}`);
+    }
+    return card;
   });
+  // One Tab stop for the hand; arrows move between the cards, Enter or Space passes the focused one.
+  ui.keyList(handRow, cards, { label: passing ? `Your hand: pick the card to pass to ${ui.seatName(t.pass_to)}` : "Your hand" });
   const aqua = t.aqua_mine || [];
   const sum = ui.el("div", { class: "my-strength" },
     ui.el("span", { class: "label", text: "Strength" }),
@@ -172,7 +193,7 @@ function myArea(view, ui) {
   const passInfo = t.passed ? ui.el("p", { class: "hint" },
     `Last pass: you gave ${t.names.predators[t.passed]} to ${ui.seatName(t.pass_to)} and got ${t.names.predators[t.received]} from ${ui.seatName(t.pass_from)}.`) : null;
   area.append(...[
-    ui.el("h3", {}, ui.seatName(view.seat), ui.el("span", { class: "hint", text: ` · food colour ${t.colours[view.seat]}` })),
+    ui.el("h3", {}, ui.seatName(view.seat), ui.el("span", { class: "hint", text: ` · food colour ${t.colours[view.seat]} ${shapeOf(t, t.colours[view.seat])}` })),
     ui.el("div", { class: "my-row" }, handRow, sum, aquaRow),
     passInfo,
     choices(view, ui),
@@ -213,17 +234,26 @@ function choices(view, ui) {
     );
   }
   if (has("food")) {
-    box.append(ui.el("p", { class: "hint", text: "Your food cards (click one to play it face down):" }),
-      ui.el("div", { class: "food-row" }, view.legal.filter((a) => a.type === "food").map((a) =>
-        ui.markAction(foodCard(ui, t, t.colours[view.seat], a.value), a))));
+    const foods = view.legal.filter((a) => a.type === "food").map((a) => {
+      const card = ui.markAction(foodCard(ui, t, t.colours[view.seat], a.value), a);
+      card.setAttribute("role", "button");
+      card.setAttribute("aria-label", `${shown(card)}: play it face down`);
+      return card;
+    });
+    box.append(ui.el("p", { class: "hint", text: "Your food cards (click one, or arrow to it and press Enter, to play it face down):" }),
+      ui.keyList(ui.el("div", { class: "food-row" }), foods, { label: "Your food cards" }));
   }
   if (has("take")) {
     box.append(ui.el("p", { class: "hint", text: "Take one of these (same value; the colour counts for the final tie-break):" }),
-      ui.el("div", { class: "food-row" }, view.legal.filter((a) => a.type === "take").map((a) => {
-        const card = ui.markAction(foodCard(ui, t, a.colour, takeCandidate(t, a.colour)), a);
-        if (a.colour === t.colours[view.seat]) card.append(ui.el("span", { class: "own", text: "yours", title: "your own colour" }));
+      ui.keyList(ui.el("div", { class: "food-row" }), view.legal.filter((a) => a.type === "take").map((a) => {
+        const value = takeCandidate(t, a.colour);
+        const card = ui.markAction(foodCard(ui, t, a.colour, value), a);
+        const own = a.colour === t.colours[view.seat];
+        if (own) card.append(" ", ui.el("span", { class: "own", text: "yours", title: "your own colour" }));
+        card.setAttribute("role", "button");
+        card.setAttribute("aria-label", `${shown(card)}: take the ${a.colour} one${own ? ", your own colour" : ""}`);
         return card;
-      })));
+      }), { label: "Food you may take" }));
   }
   return box;
 }
@@ -245,7 +275,7 @@ function revealPanel(view, ui) {
     const tk = takes[s];
     return ui.el("tr", { class: s === view.seat ? "me" : "" },
       ui.el("td", { class: "pos", text: String(pos + 1) }),
-      ui.el("td", { class: "who" }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s), rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
+      ui.el("td", { class: "who" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s), rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
       ui.el("td", {}, ui.el("div", { class: "mini-hand", dataset: { ref: `hand:${rev.round}.${s}` } }, rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, strength: rev.card_strengths[s][i], ref: `card:${rev.round}.${s}.${i}` })))),
       ui.el("td", { class: "num", dataset: { label: "Aqua", ref: `aqua:${rev.round}.${s}` }, text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
       ui.el("td", { class: "num strong", dataset: { label: "Strength" }, text: String(rev.strength[s]) }),
@@ -258,7 +288,7 @@ function revealPanel(view, ui) {
   return ui.el("details", { class: "reveal", open: true },
     ui.el("summary", { text: live ? `Round ${rev.round}: the catch is divided` : `Round ${rev.round} result` }),
     ui.el("div", { class: "scroll-x" }, ui.el("table", {},
-      ui.el("thead", {}, ui.el("tr", {}, ["#", "Seat", "Predators (strength each)", "Aqua", "Strength", "Played", "Took", "Why ahead of the next"].map((h) => ui.el("th", { text: h })))),
+      ui.el("thead", {}, ui.el("tr", {}, ["#", "Seat", "Predators (strength each)", "Aqua", "Strength", "Played", "Took", "Why ahead of the next"].map((h) => ui.el("th", { scope: "col", text: h })))),
       ui.el("tbody", {}, rows))));
 }
 
@@ -267,7 +297,7 @@ function scoreSheet(view, ui) {
   const t = view.table;
   if (!t.history.length) return null;
   const n = view.players;
-  const head = ui.el("tr", {}, ui.el("th", { text: "Round" }), Array.from({ length: n }, (_, s) => ui.el("th", {}, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s))));
+  const head = ui.el("tr", {}, ui.el("th", { scope: "col", text: "Round" }), Array.from({ length: n }, (_, s) => ui.el("th", { scope: "col" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s))));
   const rows = t.history.map((rev) => ui.el("tr", {}, ui.el("td", { text: String(rev.round) }),
     Array.from({ length: n }, (_, s) => {
       const tk = rev.takes.find((x) => x.seat === s);

@@ -185,7 +185,8 @@ function lineBadge(ui, line, axis, lily, range, shown) {
   const who = axis === "row" ? "row player" : "column player";
   const title = `${axis === "row" ? "Row" : "Column"} total ${total}: ${st.tip(range)}${line.points ? ` (${line.points} pts for the ${who} so far)` : ""}${lily ? "; part of a lily-pad run" : ""}`;
   const spoken = `${axis === "row" ? "Row" : "Column"} ${shown} total ${line.known_total}${line.hidden ? ` plus ${line.hidden} hidden card${line.hidden > 1 ? "s" : ""}` : ""}: ${st.tip(range)}${line.points ? `, ${line.points} points for the ${who} so far` : ""}${lily ? "; part of a lily-pad run" : ""}`;
-  return ui.el("div", { class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""), dataset: { ref }, title, "aria-label": spoken },
+  // A line's total heads its row (or column) in the grid: read by a screen reader when the focus enters that line.
+  return ui.el("div", { class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""), dataset: { ref }, title, "aria-label": spoken, role: axis === "row" ? "rowheader" : "columnheader" },
   ui.el("span", { class: "sum", text: `Σ${total}` }),
   ui.el("span", { class: "mark", text: line.status === "scores" ? `✓ ${line.points}` : st.mark(range) }),
   lily ? ui.el("span", { class: "lily-mark", text: "❀" }) : null);
@@ -195,7 +196,8 @@ function lineBadge(ui, line, axis, lily, range, shown) {
 // What a sighted player sees on a square, in words: "6 Sea Turtle, face up", "face-down card".
 function cardWords(card, down) {
   if (!card) return "face-down card";
-  return `${card.name}, ${down ? "face down (only you know it)" : "face up"}`;
+  // Face down but known: the card shows its number and "face down" (the name is under the ribbon).
+  return down ? `${card.number} face down: the ${card.name.replace(/^\d+ /, "")}, only you know it` : `${card.name}, face up`;
 }
 const tokenWords = (n) => (n ? `${n} visitor token${n > 1 ? "s" : ""}` : "");
 
@@ -204,13 +206,14 @@ function cardEl(ui, card, { down = false, tokens = 0, small = false } = {}) {
   let inner;
   if (!card) {
     cls.push("back");
-    inner = [ui.el("span", { class: "mu-back-mark", text: "AQUA" })];
+    inner = [ui.el("span", { class: "mu-back-mark" })]; // "AQUA", drawn by CSS: a card back's decoration, not its name
   } else {
     cls.push(`kind-${card.kind}`);
     if (down) cls.push("known-down");
+    // Spaces between the parts, so the text reads "6 Sea Turtle" (and the spoken name can quote it).
     inner = [
-      ui.el("span", { class: "mu-num", text: String(card.number) }),
-      icon(ui, card.kind),
+      ui.el("span", { class: "mu-num", text: String(card.number) }), " ",
+      icon(ui, card.kind), " ",
       // A card face down that you know: the ribbon takes the name's place (the title still names it).
       down ? ui.el("span", { class: "mu-ribbon", text: "face down", title: "face down: only you know this card" }) :
         ui.el("span", { class: "mu-name", text: KIND_LABEL[card.kind] }),
