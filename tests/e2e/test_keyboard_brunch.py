@@ -20,4 +20,8 @@ def test_brunch_is_played_to_the_end_with_the_keyboard_only(page):
     assert wait_idle(page) == "over"
     assert moves >= 6 * 3, "six rounds of choices, each made by keyboard"
     assert_scores_match_cpython(page)
+    # 'Brunch food colours also carry a letter or pattern': each colour's food cards show its own shape.
+    shapes = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.food[data-ref]')]
+        .map(f => [f.dataset.ref.split(':')[1].split('.')[0], f.querySelector('.shape').textContent]))""")
+    assert len(shapes) == 3 and len(set(shapes.values())) == 3 and all(shapes.values()), shapes
     assert not page.errors

@@ -94,3 +94,55 @@ def test_load_game_is_a_modal_dialog_that_returns_the_focus(page):
     page.keyboard.press("Escape")
     assert not page.evaluate("() => document.querySelector('dialog.load-dialog').open")
     assert page.evaluate("() => document.activeElement.dataset.focusKey === 'load-game'")
+
+
+def test_museum_keys_pick_a_card_then_escape_puts_it_back(page):
+    """'Enter/Space commit the focused action (or take the step), Escape cancels a pending step', with a visible
+    focus ring: the first card is focused at the start (the next decision); → moves to the next card; Enter picks it
+    and the focus goes to the first square it may go to; Escape puts it back and the focus returns to that card."""
+    open_match(page, "game=museum&players=2&seats=human,random&seed=5")
+    played = len(record(page)["actions"])
+    label = "() => document.activeElement.getAttribute('aria-label') || ''"
+    assert page.evaluate(label).endswith("press Enter to pick it"), active_summary(page)
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate(label)
+    assert second != "" and page.evaluate("() => document.activeElement.dataset.step") == "select-card"
+    card = second.split(":")[0]
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert page.evaluate("() => document.activeElement.closest('[role=grid]') !== null && !!document.activeElement.dataset.action")
+    assert f"place {card} here" in page.evaluate(label)
+    ring = page.evaluate("() => { const a = document.activeElement; return a.matches(':focus-visible') && getComputedStyle(a).outlineStyle; }")
+    assert ring and ring != "none", "a visible focus ring"
+    square = page.evaluate(label)
+    page.keyboard.press("ArrowDown")  # arrows move inside the museum
+    assert page.evaluate(label).startswith("Row ") and page.evaluate(label) != square
+    page.keyboard.press("Escape")
+    wait_idle(page)
+    assert page.evaluate(label).startswith(card) and page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "false"
+    assert not page.query_selector(".mu-board [data-action]"), "no square offered once the card is put back"
+    assert len(record(page)["actions"]) == played, "nothing was played"
+
+
+def test_a_lesson_question_is_answered_with_the_keyboard_in_the_step_viewer(page):
+    """The same keys work in the step viewer (Learn pages, embeds): Tab to the hand, arrows to the card, Enter picks it,
+    arrows to the square, Enter answers; the arrows inside the board do not step the lesson."""
+    from shoal import lessons
+
+    from tests.e2e.test_lessons_page import data_action, first_question, shipped
+    from tests.e2e.keyboard import commit
+
+    source, compiled = shipped("museum-lines")
+    step = first_question(compiled)
+    right = next(a for a in compiled["steps"][step]["view"]["legal"] if lessons.answer(source, step, a)["right"])
+    page.goto(page.site_url + f"learn.html?game=museum&lesson=museum-lines&step={step}")
+    page.wait_for_selector(".shoal-view[data-painted]")
+    page.wait_for_selector(".shoal-view .mu-hand [data-step]")
+    commit(page, page.query_selector(f".shoal-view .mu-hand [data-ref='card:{right['card']}']"))
+    target = page.wait_for_selector(f".shoal-view [data-action='{data_action(right)}']")
+    assert page.evaluate("() => !!document.activeElement.closest('.shoal-view [role=grid]')"), "the focus went to the board"
+    commit(page, target)
+    page.wait_for_selector("[data-answer]")
+    assert page.get_attribute("[data-answer]", "data-answer") == "right"
+    assert page.evaluate("() => document.querySelector('.shoal-view').dataset.step") == str(step), "arrows in the board did not step"
+    assert not page.errors
