@@ -152,7 +152,7 @@ async function advance() {
         // The page says who is thinking ("Bot 2 (hard) is thinking…"); the search runs in the worker, so the page
         // stays responsive meanwhile.
         match.thinking = bots;
-        draw();
+        drawWhileThinking();
         try {
           await busy(async () => {
             if (botDelay) await sleep(botDelay);
@@ -183,6 +183,17 @@ async function advance() {
   } finally {
     advancing = false;
   }
+}
+
+// "Bot 2 is thinking…" (and the move just made) is drawn on the next frame, unless the bots have answered by then: an
+// instant bot's reply is drawn once, not twice (issue 14: each draw of a board costs the click its rendering).
+let thinkingFrame = 0;
+function drawWhileThinking() {
+  if (thinkingFrame) return;
+  thinkingFrame = requestAnimationFrame(() => {
+    thinkingFrame = 0;
+    if (current && current.thinking) draw();
+  });
 }
 
 async function act(action) {
