@@ -309,13 +309,14 @@ def main() -> None:
         "## (f) Click → redrawn board, in the page (a full game against instant random bots; ms)",
         "",
         "From the click on a `[data-action]` to the first painted frame after the last redraw, including the bots' "
-        "replies (they move at once here). Shares are means per click: worker round trips (posting, waiting, the "
+        "replies (they move at once here; p50/p95/max), and to the first painted frame that shows the player's own "
+        "move (\"own move painted\"). Shares are means per click: worker round trips (posting, waiting, the "
         "answer's trip back), Python inside the worker, JSON parsing, and the page's drawing (JavaScript only; style, "
         "layout and paint come with the frame). Wall-clock times: a loaded machine (see the load average above) "
         "stretches every column, the worker's round trips most (two threads waiting for two cores).",
         "",
-        "| game | boot | clicks | p50 | p95 | max | worker round trip | Python | JSON | drawing |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| game | boot | clicks | p50 | p95 | max | own move painted p50 | p95 | worker round trip | Python | JSON | drawing | worker calls |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for boot, games in played.items():
         for gid, g in games.items():
@@ -323,9 +324,11 @@ def main() -> None:
             if not spans:
                 continue
             tot = [x["total"] for x in spans]
+            first = [x.get("first") or x["total"] for x in spans]
             mean = lambda key: statistics.fmean(x[key] for x in spans)  # noqa: E731
             lines.append(f"| {gid} | {boot} | {len(spans)} | {pct(tot, .5):.1f} | {pct(tot, .95):.1f} | {max(tot):.1f} | "
-                         f"{mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} |")
+                         f"{pct(first, .5):.1f} | {pct(first, .95):.1f} | "
+                         f"{mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} | {mean('calls'):.1f} |")
     lines += [
         "",
         "### Memory after a full game (MB)",

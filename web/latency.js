@@ -1,6 +1,8 @@
 // Where the time between a click and the redrawn board goes (issue 14: "click → redrawn board, p95 in-page").
 // The app opens a span on a player's action, the engine adds each worker round trip (and the Python time the worker
-// measured inside it), the app adds each draw; the span closes on the first painted frame after the last draw.
+// measured inside it), the app adds each draw; the span closes on the first painted frame after the last draw
+// (`total`: the bots' replies included), and `first` is when the first draw after the click was painted (the
+// player's own move on screen).
 // Kept in memory only (window.shoal.latency()); the benchmarks read it, nothing is sent anywhere.
 const finished = [];
 let open = null;
@@ -18,18 +20,29 @@ export function addCall(roundTripMs, pythonMs, jsonMs) {
 }
 
 export function addRender(ms) {
-  if (open) open.render += ms;
+  if (!open) return;
+  open.render += ms;
+  // The first draw after the click shows the player's own move: when is it on screen (before the bots reply)?
+  if (open.first === undefined) {
+    const span = open;
+    span.first = null;
+    afterPaint(() => { span.first = performance.now() - span.t0; });
+  }
 }
 
-// Close the span on the next painted frame: a rAF callback runs just before paint, a task queued from it just after.
+// A rAF callback runs just before the frame's paint, a task queued from it just after.
+const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
+
+// Close the span on the next painted frame.
 export function end() {
   const span = open;
   open = null;
   if (!span) return;
-  requestAnimationFrame(() => setTimeout(() => {
+  afterPaint(() => {
     span.total = performance.now() - span.t0;
+    if (span.first === null || span.first === undefined) span.first = span.total;
     finished.push(span);
-  }, 0));
+  });
 }
 
 export const spans = () => finished.slice();
