@@ -10,6 +10,7 @@ import pytest
 import shoal
 from shoal.games.museum.data import LILY_RUN_POINTS, SET_POINTS, TURTLE_POINTS
 from shoal.games.reef import data as reef_data
+from tests.lessons.drawn import drawn_refs
 
 
 def finished(game: str, players: int, seed: int, bot: str = "random"):
@@ -20,88 +21,19 @@ def finished(game: str, players: int, seed: int, bot: str = "random"):
     return match
 
 
-def view_refs(view: dict) -> set[str]:
-    """Every ref the view lets a renderer draw (docs/refs.md), worked out from the view alone."""
-    t, game = view["table"], view["game"]
-    refs = {f"seat:{s}" for s in range(view["players"])}
-    if game == "museum":
-        refs |= {f"hand:{s}" for s in range(view["players"])} | {"deck:museum"}
-        for c in t["cards"]:
-            refs |= {f"cell:{c['x']},{c['y']}", f"row:{c['y']}", f"column:{c['x']}"}
-            if c["card"]:
-                refs.add(f"card:{c['card']['id']}")
-        refs |= {f"card:{c['id']}" for c in t["hand"] or []}
-        refs |= {f"cell:{a['x']},{a['y']}" for a in view["legal"] if a["type"] in ("place", "move_token")}
-    elif game == "brunch":
-        refs |= {"deck:predators", "deck:aqua"}
-        r = t["round"]
-        if t["hand"] is not None:
-            refs.add(f"hand:{r}.{view['seat']}")
-            refs |= {f"card:{r}.{view['seat']}.{i}" for i in range(len(t["hand"]))}
-            refs.add(f"aqua:{r}.{view['seat']}")
-        if t["reveal"]:
-            for s, hand in enumerate(t["reveal"]["hands"]):
-                refs.add(f"hand:{r}.{s}")
-                refs |= {f"card:{r}.{s}.{i}" for i in range(len(hand))}
-                if t["reveal"]["aqua"][s]:
-                    refs.add(f"aqua:{r}.{s}")
-        for s, up in enumerate(t["up_cards"] or []):
-            refs |= {f"card:{r}.{s}.{i}" for i in range(len(up))}
-        refs |= {f"food:{c}.{v}" for c, v in t["pool"]}
-        for rnd in t["history"]:
-            r = rnd["round"]
-            for s, hand in enumerate(rnd["hands"]):
-                refs.add(f"hand:{r}.{s}")
-                refs |= {f"card:{r}.{s}.{i}" for i in range(len(hand))}
-                if rnd["aqua"][s]:
-                    refs.add(f"aqua:{r}.{s}")
-        for seat in t["seats"]:
-            refs |= {f"food:{seat['colour']}.{v}" for v in seat["food_left"]}
-            refs |= {f"food:{c}.{v}" for c, v in seat["collected"]}
-    elif game == "aquarena":
-        refs.add("heron:token")
-        refs |= {f"tile:{x['index']}" for x in t["tiles"]}
-        refs |= {f"card:{c['seat']}.{c['card']}" for x in t["tiles"] for c in x["cards"] if c["card"] is not None}
-        refs |= {f"card:{view['seat']}.{n}" for n in t["hand"] or []}
-        for seat in t["seats"]:
-            refs |= {f"prey:{t['round']}.{c['seat']}.{c['card']}" for c in seat["catch"]["cards"]}
-            if seat["catch"]["flies"]:
-                refs.add(f"flies:{t['round']}.{seat['seat']}")
-        refs |= {f"catch:{s['seat']}" for s in t["seats"]}
-        first = t["round"] - len(t["history"]) + 1
-        for k, sheet in enumerate(t["history"]):
-            for row in sheet:
-                if row["flies"]:
-                    refs.add(f"flies:{first + k}.{row['seat']}")
-                refs |= {f"prey:{first + k}.{c['seat']}.{c['card']}" for c in row["cards"]}
-    elif game == "reef":
-        refs |= {f"ecosystem:{e['slot']}" for e in t["ecosystems"]}
-        refs |= {f"market:{m['index']}" for m in t["market"]}
-        if t["current"] is not None:
-            refs |= {f"hex:{t['current']}.{c['q']},{c['r']}" for c in t["frontier"]}
-        for b in t["boards"]:
-            s = b["seat"]
-            refs |= {f"board:{s}"} | {f"hex:{s}.{x['q']},{x['r']}" for x in b["tiles"]}
-            refs |= {f"coral:{s}.{c['cell'][0]},{c['cell'][1]}.{c['d']}" for c in b["corals"]}
-            refs |= {f"habitat:{s}.{h['at'][0]},{h['at'][1]}" for h in b["habitats"]}
-            refs |= {f"animal:{s}.{i}" for i in range(len(b["large"]))}
-            refs |= {f"reef:{s}.{i}" for i in range(len(b["reefs"]))}
-    return refs
-
-
 SHIPPED = sorted((__import__("pathlib").Path(__file__).resolve().parents[2] / "web" / "lessons").glob("*.json"))
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_highlight_in_a_shipped_lesson_names_something_its_step_shows(path):
-    """docs/refs.md: a lesson's highlight lists refs the renderer can find in the step's view."""
+    """docs/refs.md: a lesson's highlight lists refs the board draws for the step's view."""
     import json
 
     from shoal import lessons
 
     compiled = lessons.compile_lesson(json.loads(path.read_text()), path.stem)
     for i, step in enumerate(compiled["steps"]):
-        missing = set(step["highlight"]) - view_refs(step["view"])
+        missing = set(step["highlight"]) - drawn_refs(step["view"])
         assert not missing, f"step {i + 1}: {sorted(missing)}"
 
 
@@ -113,7 +45,7 @@ GAMES = [("museum", 2), ("brunch", 3), ("aquarena", 3), ("reef", 2)]
 def test_every_outcome_row_names_real_things_in_the_final_view(game, players, seed):
     match = finished(game, players, seed)
     view = match.view(None)
-    known = view_refs(view)
+    known = drawn_refs(view)
     for rows in view["outcome"]["breakdown"]:
         for row in rows:
             assert isinstance(row["refs"], list)
@@ -198,9 +130,7 @@ def test_aquarena_rows_name_the_catch_that_scored(seed):
     """Issue 11.6: "the Aquarena catch" — flies and caught cards of each category, round by round."""
     match = finished("aquarena", 3, seed)
     view = match.view(None)
-    first = view["table"]["round"] - len(view["table"]["history"]) + 1
-    flies = {f"flies:{first + k}.{row['seat']}": row["flies"] for k, sheet in enumerate(view["table"]["history"])
-             for row in sheet}
+    flies = {f"flies:{row['round']}.{row['seat']}": row["flies"] for sheet in view["table"]["history"] for row in sheet}
     worth = {"fly": 1, "insect": 1, "amphibian": 2, "fish": 3, "own": 0}
     from shoal.games.aquarena.data import family
 

@@ -23,6 +23,7 @@ export default {
       resolving ? resolutionPanel(view, ui) : myHand(view, ui),
       resolving ? myHand(view, ui) : resolutionPanel(view, ui),
       seatsPanel(view, ui),
+      catchTable(view, ui),
       scoreTable(view, ui),
       cardReference(t, ui),
     ];
@@ -389,6 +390,28 @@ function seatsPanel(view, ui) {
       catchRow, played));
   }
   return box;
+}
+
+// ---- every finished round's catch, seat by seat: what the final score sheet's rows name ----------------------------
+// A row of the score sheet sums a category over the rounds and names each fly count (`flies:<r>.<s>`) and caught card
+// (`prey:<r>.<o>.<n>`) of every round (docs/refs.md): they are all drawn here, the seat's row being its `catch:<s>`.
+function catchTable(view, ui) {
+  const t = view.table;
+  if (!t.history.length) return null;
+  const rounds = t.history.map((sheet) => sheet[0].round);
+  return ui.el("section", { class: "aq-catches" },
+    ui.el("h3", { text: view.over ? "Every catch, round by round" : "Catches of the finished rounds" }),
+    ui.el("div", { class: "scroll-x" }, ui.el("table", {},
+      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), rounds.map((r) => ui.el("th", { text: `Round ${r}` })))),
+      ui.el("tbody", {}, t.seats.map(({ seat: s }) => ui.el("tr", { dataset: { ref: `catch:${s}` } },
+        ui.el("td", { class: "who" }, dot(ui, s), ui.seatName(s)),
+        t.history.map((sheet) => {
+          const mine = sheet[s];
+          return ui.el("td", { class: "aq-round-catch" },
+            mine.flies ? ui.el("span", { class: "aq-catch-flies", title: `${mine.flies} ${mine.flies === 1 ? "fly" : "flies"} caught`, dataset: { ref: `flies:${mine.round}.${s}` } }, fly(ui), `× ${mine.flies}`) : null,
+            mine.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true }, { small: true, extra: p.seat === s ? "own" : "", ref: `prey:${mine.round}.${p.seat}.${p.card}` })),
+            mine.flies || mine.cards.length ? ui.el("b", { class: "aq-catch-points", text: `+${mine.total}` }) : ui.el("span", { class: "hint", text: "—" }));
+        })))))));
 }
 
 // ---- score table: per-round totals and the last round's breakdown --------------------------------------------------

@@ -90,7 +90,7 @@ function header(t, ui) {
       ui.el("span", { text: PHASE_TITLE[t.phase] || t.phase }),
       playing ? ui.el("span", { text: `Passes this round: ${t.passes}` }) : null,
       playing ? ui.el("span", { text: `Aqua cards left: ${t.aqua_stack}` }) : null,
-      playing ? ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}` }) : null),
+      playing ? ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}`, dataset: { ref: "deck:predators" } }) : null),
     ui.el("p", { class: "brunch-prompt", role: "status", text: ui.text(t.prompt) }));
 }
 
@@ -103,7 +103,7 @@ function tableRing(view, ui) {
   const centre = ui.el("div", { class: "ring-centre" },
     ui.el("div", { class: "lunch-card" + (t.lunch || t.caller !== null ? " called" : ""), text: "LUNCH" }),
     t.phase === "over" ? null
-      : ui.el("div", { class: "aqua-stack" }, t.aqua_stack ? aquaCard(ui, null) : null, ui.el("small", { text: `${t.aqua_stack} Aqua` })),
+      : ui.el("div", { class: "aqua-stack", dataset: { ref: "deck:aqua" } }, t.aqua_stack ? aquaCard(ui, null) : null, ui.el("small", { text: `${t.aqua_stack} Aqua` })),
     lastCall(t, ui),
     ui.el("small", { class: "direction", text: "cards pass clockwise, to the left ↻" }));
   ring.append(centre);
@@ -292,7 +292,9 @@ function revealPanel(view, ui) {
       ui.el("tbody", {}, rows))));
 }
 
-// ---- score sheet: one row per round -------------------------------------------------------------------------------
+// ---- score sheet: one row per round, each seat's hand and Aqua cards of that round and the food it took -----------
+// Every finished round stays on screen (view.table.history is public), so a score row that names an earlier round's
+// hand (`hand:<r>.<s>`, docs/refs.md) finds it drawn here.
 function scoreSheet(view, ui) {
   const t = view.table;
   if (!t.history.length) return null;
@@ -301,11 +303,15 @@ function scoreSheet(view, ui) {
   const rows = t.history.map((rev) => ui.el("tr", {}, ui.el("td", { text: String(rev.round) }),
     Array.from({ length: n }, (_, s) => {
       const tk = rev.takes.find((x) => x.seat === s);
-      return ui.el("td", {}, tk ? foodCard(ui, t, tk.colour, tk.value, true) : "");
+      return ui.el("td", { class: "round-cell" },
+        ui.el("div", { class: "mini-hand", title: `strength ${rev.strength[s]}`, dataset: { ref: `hand:${rev.round}.${s}` } },
+          rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${rev.round}.${s}.${i}` }))),
+        rev.aqua[s].length ? ui.el("span", { class: "aqua-vals", title: "Aqua cards", dataset: { ref: `aqua:${rev.round}.${s}` } }, rev.aqua[s].map((v) => aquaCard(ui, v))) : null,
+        tk ? foodCard(ui, t, tk.colour, tk.value, true) : null);
     })));
   const total = ui.el("tr", { class: "total" }, ui.el("td", { text: "Points" }), t.seats.map((info) => ui.el("td", { class: "num strong", text: String(info.points) })));
   const own = ui.el("tr", {}, ui.el("td", { text: "Own colour (tie-break)" }), t.seats.map((info) => ui.el("td", { class: "num", text: String(info.own_colour) })));
   return ui.el("details", { class: "score-table", open: true },
-    ui.el("summary", { text: "Score sheet" }),
+    ui.el("summary", { text: "Score sheet: each round's hands and the food taken" }),
     ui.el("div", { class: "scroll-x" }, ui.el("table", {}, ui.el("thead", {}, head), ui.el("tbody", {}, rows, total, own))));
 }

@@ -38,9 +38,15 @@ export default {
       header(view, ui),
       objectivePanel(view, ui), // AQUA achievements: the Scenario's objective, the Modification
       controls ? controls.node : waitingNote(view, ui),
-      ui.el("div", { class: "reef-main" },
-        boardPanel(view, ui, controls ? controls.board : null, live),
-        scorePanel(view, ui)),
+      // At the end every seat's reef is drawn, each beside its score: the score sheet's rows name things on all of
+      // them (docs/refs.md). During the game, the reef on show and tabs to switch.
+      view.over && view.players > 1
+        ? ui.el("div", { class: "reef-finals" }, t.boards.map((_, s) => ui.el("div", { class: "reef-main" },
+          boardPanel(view, ui, null, live, { seat: s, tabs: false }),
+          scorePanel(view, ui, s))))
+        : ui.el("div", { class: "reef-main" },
+          boardPanel(view, ui, controls ? controls.board : null, live),
+          scorePanel(view, ui)),
       ecosystemsPanel(view, ui),
       supplyPanel(view, ui),
       legend(ui, t),
@@ -321,9 +327,8 @@ function snailIcon(ui) {
 }
 
 // ---- the reef's score ----------------------------------------------------------------------------------------------
-function scorePanel(view, ui) {
+function scorePanel(view, ui, seat = ui.local.show) {
   const t = view.table;
-  const seat = ui.local.show;
   const b = t.boards[seat];
   const rows = b.score.map((row) => ui.el("tr", { class: row.points ? "" : "zero" },
     ui.el("td", { text: ui.text(row.label) }),
@@ -332,19 +337,19 @@ function scorePanel(view, ui) {
     const tr = ui.el("li", { class: "reef-row" + (rf.points ? "" : " zero"), dataset: { reefIndex: String(i) } },
       colourKey(ui, rf.colour), ` ${colourName(t, rf.colour)}: ${rf.size} corals, ${rf.animals.length} animal${rf.animals.length === 1 ? "" : "s"} beside: `,
       ui.el("b", { text: `${rf.points} pts` }));
-    const light = (on) => spotlight(`[data-reef="${i}"]`, on);
+    const light = (on) => spotlight(tr, `[data-reef="${i}"]`, on);
     tr.addEventListener("mouseenter", () => light(true));
     tr.addEventListener("mouseleave", () => light(false));
     return tr;
   });
   const larges = b.large.map((la, i) => {
     const li = ui.el("li", { class: "large-item" }, ui.el("b", { text: `${la.points}` }), ` ${la.name}`);
-    const light = (on) => spotlight(`[data-large="${i}"]`, on);
+    const light = (on) => spotlight(li, `[data-large="${i}"]`, on);
     li.addEventListener("mouseenter", () => light(true));
     li.addEventListener("mouseleave", () => light(false));
     return li;
   });
-  return ui.el("aside", { class: "reef-score", style: { borderColor: ui.seatColor(seat) } },
+  return ui.el("aside", { class: "reef-score", style: { borderColor: ui.seatColor(seat) }, dataset: { ref: `seat:${seat}` } },
     ui.el("h3", {}, `${ui.seatName(seat)}: `, ui.el("span", { class: "total", text: String(b.total) }), view.over ? " pts" : " pts now"),
     ui.el("table", {}, ui.el("tbody", {}, rows)),
     larges.length ? ui.el("div", { class: "large-list" }, ui.el("h4", { text: "Large Animals" }), ui.el("ul", {}, larges)) : null,
@@ -355,9 +360,10 @@ function scorePanel(view, ui) {
         reefs.length ? ui.el("small", { class: "hint", text: "Hover a Reef to light it up on the board." }) : null));
 }
 
-// Light up some corals or a Large Animal on the board and dim the rest (hovering a row of the score panel).
-function spotlight(selector, on) {
-  const board = document.querySelector(".reef-board");
+// Light up some corals or a Large Animal on the board and dim the rest (hovering a row of the score panel). The board
+// is the one beside that panel: a page may carry several boards (embeds, lessons), and the end screen one per seat.
+function spotlight(from, selector, on) {
+  const board = from.closest(".reef-main")?.querySelector(".reef-board");
   if (!board) return;
   board.classList.toggle("focusing", on);
   board.querySelectorAll(selector).forEach((n) => n.classList.toggle("lit", on));

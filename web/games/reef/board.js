@@ -37,18 +37,19 @@ window.addEventListener("pointerup", () => {
 
 const boxAttr = (b) => `${b.x.toFixed(3)} ${b.y.toFixed(3)} ${b.w.toFixed(3)} ${b.h.toFixed(3)}`;
 
-export function boardPanel(view, ui, turn, live) {
+// `seat` is the reef to draw (default: the one on show); `tabs: false` draws it without the tabs that switch reefs
+// (the end screen shows every seat's reef at once: its score rows name things on all of them).
+export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: withTabs = true } = {}) {
   const t = view.table;
-  const seat = ui.local.show;
   const board = t.boards[seat];
   const acting = view.legal.length > 0;
   const mine = view.seat !== null && view.seat !== undefined && seat === view.seat;
   const turnHere = turn && mine ? turn : null;
 
   // ---- tabs: whose reef is on show -----------------------------------------------------------------------------
-  const tabs = ui.el("div", { class: "reef-tabs", role: "tablist" }, t.boards.map((b, s) => ui.el("button", {
+  const tabs = !withTabs ? null : ui.el("div", { class: "reef-tabs", role: "tablist" }, t.boards.map((b, s) => ui.el("button", {
     type: "button", role: "tab", class: "reef-tab" + (s === seat ? " chosen" : "") + (t.current === s && !view.over ? " acting" : ""),
-    "aria-selected": s === seat ? "true" : "false", style: { borderColor: ui.seatColor(s) },
+    "aria-selected": s === seat ? "true" : "false", style: { borderColor: ui.seatColor(s) }, dataset: { ref: `seat:${s}` },
     onclick: () => { ui.local.show = s; ui.local.showOverride = acting ? s : undefined; ui.rerender(); },
   }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s), ui.el("small", { text: ` ${b.total} pts` }))));
   const back = acting && !mine && view.seat !== null && view.seat !== undefined
@@ -81,6 +82,11 @@ export function boardPanel(view, ui, turn, live) {
   const [hx, hy] = board.hot_spot_centre;
   layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy - 0.1, "text-anchor": "middle", "font-size": 0.26, text: "Hot Spot" }));
   layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy + 0.22, "text-anchor": "middle", "font-size": 0.22, text: `#${board.hot_spot + 1}` }));
+  // The empty spaces a tile may grow into (the seat to play's reef, while tiles are placed): faint outlines that a
+  // lesson can point at (`hex:<s>.<q>,<r>`), whoever is looking.
+  if (t.current === seat && !view.over && t.frontier.length) {
+    layers.push(ui.svg("g", { class: "frontier" }, t.frontier.map((c) => ui.svg("polygon", { points: pts(shift(t.geometry.hex, c.centre)), "data-ref": `hex:${seat}.${c.q},${c.r}` }))));
+  }
   layers.push(ui.svg("g", { class: "habitats" }, board.habitats.map((h) => smallAnimal(ui, h, seat))));
   layers.push(ui.svg("g", { class: "larges" }, board.large.map((la, i) => largeAnimal(ui, la, i, seat))));
   if (turnHere && turnHere.mode === "place") layers.push(placeSpots(ui, t, turnHere));
@@ -116,7 +122,7 @@ export function boardPanel(view, ui, turn, live) {
 
   const counts = `${board.tiles.filter((x) => !x.hot_spot).length} tiles · ${board.habitats.length} Small Animals · ${board.large.length} Large Animals`;
   return ui.el("section", { class: "reef-board-panel" },
-    ui.el("div", { class: "board-top" }, tabs, back),
+    tabs || back ? ui.el("div", { class: "board-top" }, tabs, back) : null,
     ui.el("div", { class: "board-frame", style: { borderColor: ui.seatColor(seat) }, dataset: { ref: `board:${seat}` } }, svgEl, zoomBar,
       ui.el("div", { class: "board-caption", text: `${reefOf(ui, seat)} · ${counts}` })));
 }

@@ -27,9 +27,9 @@ def catch_refs(state: AquarenaState, seat: int, key: str) -> list[str]:
     """What a score-sheet category of ``seat`` counted, as refs (docs/refs.md): its catch, then every round's flies
     (``flies:<round>.<seat>``) or caught cards of that category (``prey:<round>.<owner>.<number>``)."""
     refs = [f"catch:{seat}"]
-    first = state.round - len(state.history) + 1  # the round of history[0] (a match may start from a position)
-    for k, sheet in enumerate(state.history):
-        r, mine = first + k, sheet[seat]
+    for sheet in state.history:
+        mine = sheet[seat]
+        r = mine["round"]  # its own number: a match may start from a position in a later round
         if key == "fly":
             refs += [f"flies:{r}.{seat}"] if mine["flies"] else []
             continue

@@ -232,7 +232,7 @@ def end_round(state: AquarenaState) -> None:
         rows = scoring.round_breakdown(seat, catch.flies, [(o, n) for o, n, _ in catch.cards])
         total = sum(r["points"] for r in rows)
         state.scores[seat] += total
-        sheet.append({"seat": seat, "rows": rows, "total": total, "flies": catch.flies,
+        sheet.append({"seat": seat, "round": state.round, "rows": rows, "total": total, "flies": catch.flies,
                       "cards": [{"seat": o, "card": n} for o, n, _ in catch.cards]})
         state.log.add(f"{text.seat(seat)} scored {total} this round ({text.flies(catch.flies)}"
                       f", {text.count(len(catch.cards), 'card')} caught); total {state.scores[seat]}.")
