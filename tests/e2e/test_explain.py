@@ -85,3 +85,21 @@ def test_in_a_replay_the_last_step_explains_every_seats_reef(page, site_dir):
     assert page.locator(".shoal-view .reef-board").count() == 2
     assert check_rows(page, ".shoal-view")
     assert not page.errors
+
+
+def test_reef_score_panel_spotlights_the_board_beside_it(page, site_dir):
+    """Hovering a Reef in a seat's score panel lights that seat's board, not the first reef on the page (several
+    boards share the end screen, and a page may embed several)."""
+    record, view = finished_record("reef", 3, 4)
+    seat = max(s for s, b in enumerate(view["table"]["boards"]) if b["reefs"])
+    assert seat > 0, "the seeded game gives a later seat a Reef"
+    write(site_dir / "records" / "explain-reef-spot.json", json.dumps(record))
+    page.goto(page.site_url + "index.html?record=records/explain-reef-spot.json&botDelay=0")
+    page.wait_for_function("() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000)
+    panels = page.locator(".reef-finals > .reef-main")
+    assert panels.count() == 3
+    panels.nth(seat).locator(".reef-row").first.hover()
+    focusing = page.evaluate("() => [...document.querySelectorAll('.reef-finals .reef-board')].map(b => b.classList.contains('focusing'))")
+    assert focusing == [s == seat for s in range(3)]
+    assert panels.nth(seat).locator(".reef-board .coral.lit").count() >= 4
+    assert page.locator(".reef-board .coral.lit").count() == panels.nth(seat).locator(".reef-board .coral.lit").count()
