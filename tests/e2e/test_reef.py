@@ -79,10 +79,13 @@ def test_reef_four_players_one_human_to_the_end(page):
     log = page.locator(".log").inner_text()
     for seat in range(2, 5):
         assert f"Bot {seat}" in log
-    # Every reef stays open for inspection at the end: the switch shows another player's reef and its score.
-    page.locator(".reef-tab").nth(2).click()
-    assert "Bot 3's reef" in page.locator(".board-caption").inner_text()
-    assert page.locator(".reef-score .total").inner_text() == str(shoal.replay(rec).outcome()["scores"][2])
+    # Every reef stays open for inspection at the end: all four are drawn, each beside its score (the score sheet's
+    # rows name things on every reef, docs/refs.md).
+    finals = page.locator(".reef-finals > .reef-main")
+    assert finals.count() == 4 and page.locator(".reef-tab").count() == 0
+    for seat, name in enumerate(["Your reef", "Bot 2's reef", "Bot 3's reef", "Bot 4's reef"]):
+        assert name in finals.nth(seat).locator(".board-caption").inner_text()
+        assert finals.nth(seat).locator(".reef-score .total").inner_text() == str(shoal.replay(rec).outcome()["scores"][seat])
     assert_no_outside_requests(page)
     assert not page.errors
 
