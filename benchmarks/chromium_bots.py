@@ -129,7 +129,13 @@ def main() -> int:
     ap.add_argument("--games", default="museum,brunch,aquarena,reef")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", type=Path, help="also write the results as JSON")
+    ap.add_argument("--write", action="store_true", help="write the section of docs/benchmarks.md")
+    ap.add_argument("--note", default="", help="a paragraph written under the table")
+    ap.add_argument("--from-json", type=Path, help="write the section from a saved --out file, measuring nothing")
     args = ap.parse_args()
+    if args.from_json:
+        write_section(json.loads(args.from_json.read_text()), args)
+        return 0
     tmp = None
     site = args.site
     if site is None:
@@ -173,7 +179,50 @@ def main() -> int:
           f"{summary['minutes']:.1f} min")
     if args.out:
         args.out.write_text(json.dumps(summary, indent=1))
+    if args.write:
+        write_section(summary, args)
     return 0
+
+
+BEGIN, END = "<!-- chromium-bots:begin -->", "<!-- chromium-bots:end -->"
+
+
+def write_section(summary: dict, args: argparse.Namespace) -> None:
+    """The section of docs/benchmarks.md between this benchmark's markers (added after the plies sections)."""
+    import re
+
+    lines = [
+        BEGIN,
+        "## (g) Seconds a bot level takes per decision in headless Chromium (issue 10: hard ≤ about 2 s)",
+        "",
+        f"Written by `python3 benchmarks/chromium_bots.py --decisions {args.decisions}` on {summary['when']} (Debian's "
+        f"Chromium, headless, on this 2-core machine; load average {summary['load_before'][0]:.0f} before, "
+        f"{summary['load_after'][0]:.0f} after). Each level decides for the first seat to act in one match "
+        f"(seed {args.seed}) whenever it has a choice, in the worker the page started; the other seats play the "
+        "random bot. CPU: seconds the page's renderer process used during the request (the worker thread thinks "
+        "there; the machine's other jobs stretch this far less than the wall clock). Wall: the worker's own "
+        "measure of the request (Python choosing, playing and building the answer's view).",
+        "",
+        "| game | level | decisions | CPU s mean | CPU s max | wall s mean | wall s max |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for key, r in summary["results"].items():
+        game, level = key.split("/")
+        lines.append(f"| {game} | {level} | {r['n']} | {r['cpu_mean']:.2f} | {r['cpu_max']:.2f} | "
+                     f"{r['wall_mean']:.2f} | {r['wall_max']:.2f} |")
+    if args.note:
+        lines += ["", args.note.strip()]
+    lines.append(END)
+    text = "\n".join(lines)
+    doc = ROOT / "docs" / "benchmarks.md"
+    old = doc.read_text()
+    if BEGIN in old:
+        new = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: text, old, flags=re.S)
+    else:
+        anchor = "<!-- search-speed:end -->" if "<!-- search-speed:end -->" in old else "<!-- plies:end -->"
+        new = old.replace(anchor, anchor + "\n\n" + text, 1) if anchor in old else old.rstrip() + "\n\n" + text + "\n"
+    doc.write_text(new)
+    print(text)
 
 
 if __name__ == "__main__":

@@ -104,6 +104,8 @@ def main() -> None:
     ap.add_argument("--games", default="museum,brunch,aquarena")
     ap.add_argument("--site", type=Path, help="a built site whose Pyodide runs the program")
     ap.add_argument("--no-pyodide", action="store_true")
+    ap.add_argument("--write", action="store_true", help="write the section of docs/benchmarks.md")
+    ap.add_argument("--note", default="", help="a paragraph written under the table")
     args = ap.parse_args()
     cells = [(g, PLAYERS[g]) for g in args.games.split(",")]
     sources = {"before": plies.package_zip(args.before), "after": plies.package_zip(None)}
@@ -126,6 +128,59 @@ def main() -> None:
                 print("pyodide", label, cell[0], f"{n / sec:,.0f} plies/s, {sec / max(d, 1):.3f} s/decision",
                       flush=True)
     print("RESULTS " + json.dumps(rows))
+    if args.write:
+        write_section(rows, cells, args)
+
+
+BEGIN, END = "<!-- search-speed:begin -->", "<!-- search-speed:end -->"
+
+
+def write_section(rows: dict[str, list], cells, args: argparse.Namespace) -> None:
+    import os
+    import platform
+    import re
+    import time
+
+    runtimes = [r for r in ("cpython", "pyodide") if any(k.startswith(r + "/") for k in rows)]
+    head = " | ".join(f"{r} before | {r} after | ×" for r in runtimes)
+    lines = [
+        BEGIN,
+        "## (d2) Search plies per second, before and after the search speed-ups (museum, brunch, aquarena)",
+        "",
+        f"Written by `python3 benchmarks/search_speed.py --before {args.before} --budget {args.budget} --decisions "
+        f"{args.decisions}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} ({platform.machine()}, CPython "
+        f"{platform.python_version()}; Pyodide's Python 3.14 under Node; load average {os.getloadavg()[0]:.0f} on 2 "
+        "cores). Each game: the seat to act decides with `hard` capped at the same iterations before and after, "
+        f"{args.decisions} decisions of one match (seed 3); a ply is one `Game.apply` inside the search (tree and "
+        "rollouts), so plies/s is the rate the bot walks positions. CPU seconds: `time.process_time` in CPython, "
+        "`getrusage` of the Node process less a start-and-import process in Pyodide. The same plies before and after "
+        "(the speed-ups change no choice).",
+        "",
+        f"| game | players | {head} |",
+        "|---|---|" + "---|---|---|" * len(runtimes),
+    ]
+    for gid, players in cells:
+        cols = []
+        for r in runtimes:
+            b, a = rows.get(f"{r}/before/{gid}"), rows.get(f"{r}/after/{gid}")
+            if not b or not a:
+                cols.append("— | — | —")
+                continue
+            pb, pa = b[1] / b[0], a[1] / a[0]
+            cols.append(f"{pb:,.0f} | {pa:,.0f} | {pa / pb:.2f}")
+        lines.append(f"| {gid} | {players} | " + " | ".join(cols) + " |")
+    lines += ["", args.note.strip() if args.note else "", END]
+    text = "\n".join(lines)
+    doc = ROOT / "docs" / "benchmarks.md"
+    old = doc.read_text()
+    if BEGIN in old:
+        new = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: text, old, flags=re.S)
+    elif plies.END in old:
+        new = old.replace(plies.END, plies.END + "\n\n" + text, 1)
+    else:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
+    doc.write_text(new)
+    print(text)
 
 
 if __name__ == "__main__":

@@ -385,13 +385,14 @@ SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=
 
 
 def make_levels(game) -> dict:
-    """Budgets chosen so that ``hard`` keeps to about 2 s a decision in headless Chromium (benchmarks/chromium_bots.py;
-    800 iterations took 4.2 CPU s there), with ``normal`` and ``easy`` well below it: the last measured table had
-    200 iterations already as strong as 800 against the old greedy bot, 40 clearly weaker."""
+    """Budgets chosen so that ``hard`` keeps to about 2 s a decision in headless Chromium (benchmarks/chromium_bots.py,
+    CPU seconds of the page's renderer: 800 iterations took 4.2 s a decision, 400 took 1.5 s mean and 2.7 s on the
+    first, longest decisions), with ``normal`` and ``easy`` well below it: the last measured table had 200 iterations
+    already as strong as 800 against the old greedy bot, 40 clearly weaker."""
     return levels(SEARCH, game,
                   easy={"iterations": 30, "rollout_depth": None, "root_candidates": 8},
                   normal={"iterations": 100, "rollout_depth": None, "root_candidates": 16},
-                  hard={"iterations": 400, "rollout_depth": None, "root_candidates": 24, "node_candidates": 12})
+                  hard={"iterations": 300, "rollout_depth": None, "root_candidates": 24, "node_candidates": 12})
 
 
 __all__ = ["SEARCH", "candidates", "evaluate", "make_levels", "policy", "sample", "step"]
