@@ -400,7 +400,8 @@ function drawMatch({ fresh = false } = {}) {
   regions.put("outcome", sheet);
   regions.put("end", tools);
   if (modal) modal.showModal(); // focuses its first button
-  else restoreFocus(screen, focus, { local: match.local, fallback: tableRoot });
+  // Nothing left to decide at the end: the focus goes to the result ("You won"), just above the score sheet.
+  else restoreFocus(screen, focus, { local: match.local, fallback: (sheet && sheet.querySelector(".result")) || tableRoot });
   announcer.say(passing ? [] : view.log.map(nameSeats), spokenPrompt(match, view, thinking, passing), `${match.id}/${match.viewer}`);
 }
 

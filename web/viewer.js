@@ -12,6 +12,20 @@ import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The viewer's keys (issue 13), one click or Enter away: a <details> needs no script to open and keeps the focus.
+const VIEWER_KEYS = [
+  ["← / →", "previous / next step (when the board does not have the focus)"],
+  ["Home / End", "first / last step"],
+  ["Tab", "to the board, your hand and the buttons"],
+  ["Arrow keys", "move inside the board or the hand"],
+  ["Enter or Space", "make the focused move or pick the focused card"],
+  ["Escape", "put a picked card back"],
+];
+function keysList() {
+  return el("details", { class: "sv-keys" }, el("summary", { dataset: { nav: "keys" }, text: "Keys" }),
+    el("dl", {}, VIEWER_KEYS.map(([k, what]) => [el("dt", {}, el("kbd", { text: k })), el("dd", { text: what })])));
+}
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
 
 /**
@@ -424,6 +438,7 @@ class Viewer {
       }, this.allowed.map((s) => el("option", { value: s === null ? "" : String(s), selected: s === this.viewer, text: s === null ? "the spectator" : this.seatName(s) })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
+    bar.append(keysList());
     return bar;
   }
 

@@ -91,7 +91,8 @@ function header(t, ui) {
       playing ? ui.el("span", { text: `Passes this round: ${t.passes}` }) : null,
       playing ? ui.el("span", { text: `Aqua cards left: ${t.aqua_stack}` }) : null,
       playing ? ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}`, dataset: { ref: "deck:predators" } }) : null),
-    ui.el("p", { class: "brunch-prompt", role: "status", text: ui.text(t.prompt) }));
+    // Not a live region: the page's polite announcer reads the prompt once per change (issue 13).
+    ui.el("p", { class: "brunch-prompt", text: ui.text(t.prompt) }));
 }
 
 // ---- the table: every seat in its place, clockwise ----------------------------------------------------------------
