@@ -59,7 +59,7 @@ def test_action_keys_ignore_key_order():
     assert action_key({"a": 1, "b": [1, 2]}) == action_key({"b": [1, 2], "a": 1})
 
 
-@pytest.mark.parametrize("game_id,players", [("museum", 2)])  # the games whose SEARCH has a ``step``
+@pytest.mark.parametrize("game_id,players", [("museum", 2), ("reef", 2)])  # the games whose SEARCH has a ``step``
 def test_a_games_fast_rollout_step_chooses_exactly_as_its_policy(game_id, players):
     """Issue 10 "Speed is strength": a game's ``step`` (rollouts without building the legal list) must pick what
     ``policy`` picks from ``legal_actions``, drawing the same numbers, or the search would change with the speed-up."""

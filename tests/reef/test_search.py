@@ -146,3 +146,76 @@ def test_the_policy_reads_each_hexagon_as_the_reference_does():
                     checked += 1
             m.play(seat, rng.choice(m.legal_actions(seat)))
     assert checked > 500
+
+
+def test_the_rollout_step_chooses_what_the_policy_chooses_from_the_legal_list():
+    """Rollouts skip building hundreds of placement actions (issue 10: "speed is strength"): ``step`` must make the
+    same choice, with the same draws, as the policy reading the engine's legal list (the only move when one is)."""
+    fast = 0
+    for seed in range(3):
+        for players, options in ((1, {}), (2, {"variant": "advanced"}), (3, {"modification": "6"})):
+            s = shoal.new_match("reef", players, seed=seed, options=options).state.clone()
+            rng = Rng(seed)
+            while not GAME.is_over(s):
+                seat = GAME.to_act(s)[0]
+                fast += search.fast_policy(s, seat, Rng(7)) is not None
+                legal = GAME.legal_actions(s, seat)
+                a, b = Rng(seed, len(legal)), Rng(seed, len(legal))
+                expected = search.policy(s, seat, legal, a) if len(legal) > 1 else legal[0]
+                assert search.step(s, seat, b) == expected
+                assert a.next64() == b.next64()
+                GAME.apply(s, seat, rng.choice(legal))
+    assert fast > 200
+
+
+def _large_spots_plainly(board, shape, must_cover, allowed):
+    """Every anchor of every orientation tried, with no shortcut (the reference for ``Board.large_spots``)."""
+    from shoal.games.reef.board import shape_orientations
+
+    free = {v for v in board.habitats if v not in board.covered}
+    found = {}
+    for offsets, pairs in shape_orientations(shape):
+        for target in must_cover:
+            for ou, ov in offsets:
+                cells = [(target[0] - ou + x, target[1] - ov + y) for x, y in offsets]
+                key = tuple(sorted(cells))
+                if target in free and all(c in free for c in cells) and key not in found \
+                        and allowed([board.habitats[c] for c in key]):
+                    found[key] = {"cells": list(key), "orientations": list(pairs)}
+    return [found[k] for k in sorted(found)]
+
+
+def test_large_animal_spots_equal_the_plain_enumeration():
+    """"Large Animals must be placed on top of at least one Small Animal that you placed this turn": the shortcut
+    (a new Small Animal with no free neighbour carries no shape) finds exactly what trying every anchor finds."""
+    checked = found = 0
+    for seed in range(6):
+        m = shoal.new_match("reef", 2, seed=seed)
+        rng = Rng(seed, 5)
+        while not m.is_over():
+            s, seat = m.state, m.to_act()[0]
+            board = s.boards[seat]
+            for shape in data.LARGE_SHAPES:
+                for target in board.habitats:
+                    got = board.large_spots(shape, [target], lambda sp: True)
+                    assert got == _large_spots_plainly(board, shape, [target], lambda sp: True)
+                    checked += 1
+                    found += bool(got)
+            m.play(seat, search.policy(s, seat, m.legal_actions(seat), rng))
+    assert checked > 1000 and found > 50
+
+
+def test_the_root_always_weighs_the_old_greedy_move_but_never_a_final_round_snail():
+    """Issue 10 (this session's brief): the search must never do worse than the move greedy would pick — the root
+    searches greedy's move whatever the pruning, except a Sea Snail in the final round."""
+    from shoal.games.reef.bots import greedy_bot
+
+    m = _midgame(2, seed=9, plies=8)
+    seat = m.to_act()[0]
+    view, legal = m.view(seat), m.legal_actions(seat)
+    rng = Rng(1)
+    assert search.old_bot_choice(view, legal, Rng(1)) == [greedy_bot(view, legal, Rng(rng.next64()))]
+    m = _final_round_with_snail(2, seed=2)
+    seat = m.to_act()[0]
+    for k in range(10):
+        assert {"type": "snail"} not in search.old_bot_choice(m.view(seat), m.legal_actions(seat), Rng(k))

@@ -47,6 +47,9 @@ class GameSearch:
     # actions are legal, the only one (drawing nothing from ``rng``) when one is, ``None`` when none is — without
     # building the legal list. It must choose exactly as the policy does (a test compares them).
     step: Callable[[State, int, Rng], Action | None] | None = None
+    # Moves the root always searches besides ``candidates`` (e.g. the old heuristic bot's choice, so that a search
+    # can rank it out only by looking, never by pruning): ``(view, legal, rng) -> actions``, from the view alone.
+    root_extra: Callable[[View, list[Action], Rng], list[Action]] | None = None
 
 
 def action_key(action: Action) -> str:
@@ -131,6 +134,9 @@ class SearchBot:
             state = spec.sample(view, rng)
             if root_choices is None:
                 root_choices = self._root_choices(state, me, legal, legal_keys)
+                if spec.root_extra is not None:
+                    extra = [action_key(a) for a in spec.root_extra(view, legal, rng)]
+                    root_choices += [k for k in dict.fromkeys(extra) if k in legal_keys and k not in root_choices]
             self._iterate(root, state, me, {k: legal_keys[k] for k in root_choices}, rng)
         self.last_iterations = self.iterations
         stats = root.stats.get(me, {})

@@ -187,11 +187,14 @@ class Board:
         whose species pass ``allowed``. Each is ``{"cells": [sorted vertices], "orientations": [(rot, mirror), ...]}``
         listing every (rotation, mirror) of the shape that lands on exactly those cells."""
         free = {v for v in self.habitats if v not in self.covered}
+        # Every shape has two or more cells joined edge to edge, so a target without a free neighbour fits none.
+        targets = [t for t in must_cover if t in free
+                   and any((t[0] + su, t[1] + sv) in free for su, sv in CELL_STEPS)]
         found: dict[tuple[Point, ...], dict[str, Any]] = {}
+        if not targets:
+            return []
         for offsets, pairs in shape_orientations(shape):
-            for target in must_cover:
-                if target not in free:
-                    continue
+            for target in targets:
                 tu, tv = target
                 for ou, ov in offsets:
                     au, av = tu - ou, tv - ov

@@ -23,9 +23,9 @@ from shoal.core import Action, Rng, View
 
 from . import data, text
 from .board import Board
-from .bots import board_from_view
-from .geometry import CELL_STEPS, EDGE_CORAL, STEPS, cell_point
-from .play import is_final_round, score_sheets, winner
+from .bots import board_from_view, greedy_bot
+from .geometry import CELL_STEPS, EDGE_CORAL, STEPS, cell_point, point_cell
+from .play import is_final_round, legal_actions, market_spots, score_sheets, winner
 from .rules import make_rules
 from .state import LARGE, OVER, PLACE, ReefState
 
@@ -125,7 +125,9 @@ def evaluate(s: ReefState, seat: int) -> float:
 
 # --- the placement policy -----------------------------------------------------------------------------------------
 ADJ = 0.7  # a new Habitat per Small Animal already next to it (Large Animals need clusters)
-PROMISE = (0.0, 0.05, 0.35)  # share of a Habitat's worth that a hexagon with 0/1/2 matching corals promises
+PROMISE = (0.0, 0.1, 0.5)  # share of a Habitat's worth that a hexagon with 0/1/2 matching corals promises
+HABITAT = 1.0  # a Habitat's worth beyond its Small Animal's points (Reefs and Large Animals it feeds)
+LARGE_SHARE = 0.8  # share of a Large Animal's points counted when a new Habitat lets one in at once
 EDGE = 0.12  # per edge matching the neighbour's colour (Reefs)
 # Corners round a vertex: (du, dv, d) such that the cell (u-du, v-dv) points its coral d at the vertex.
 _CORNERS = {cls: tuple((STEPS[d][0], STEPS[d][1], d) for d in range(6) if (cls - STEPS[d][0]) % 3 == 0)
@@ -157,7 +159,7 @@ class _Ctx:
             if s.small[sp] <= 0 or not s.rules.habitat_may_form(board, colour):
                 worth[colour], adj[colour] = 0.0, 0.0
                 continue
-            w, a = float(data.SMALL_POINTS[sp]) + 1.0, ADJ
+            w, a = float(data.SMALL_POINTS[sp]) + HABITAT, ADJ
             for number, native in (s.line if eco else []):
                 e = data.ECOSYSTEMS[number]
                 if e.kind == "native_neighbours" and native == sp:
@@ -221,9 +223,9 @@ class _Ctx:
                     free += 1
         value = worth + self.adj[colour] * near
         if free >= 2 and self.large_best:
-            value += 0.8 * self.large_best
+            value += LARGE_SHARE * self.large_best
         elif free >= 1 and self.pair:
-            value += 0.8 * self.pair
+            value += LARGE_SHARE * self.pair
         return value
 
 
@@ -299,6 +301,8 @@ def placement_value(ctx: _Ctx, corners, lost, needs, colours: str, cell, rot: in
 def place_values(s: ReefState, seat: int, legal: list[Action]) -> list[tuple[float, int]]:
     """(value, index into ``legal``) of every placement in ``legal``."""
     ctx = _Ctx(s, seat)
+    if legal is s.memo.get("legal"):  # the engine's own list: read its cells straight from the market's spots
+        return _spot_values(ctx, s, legal)
     per_cell: dict = {}
     out = []
     tiles = [data.TILES[t] for t in s.market]
@@ -311,6 +315,43 @@ def place_values(s: ReefState, seat: int, legal: list[Action]) -> list[tuple[flo
             got = per_cell[cell] = _cell_corners(ctx, cell)
         out.append((placement_value(ctx, got[0], got[1], got[2], tiles[a["tile"]], cell, a["rot"]), i))
     return out
+
+
+def _scan(ctx: _Ctx, s: ReefState) -> list[tuple[float, int, Any, int]]:
+    """(value, market index, cell, rot) of every placement, in the order of the engine's legal list
+    (``play.place_actions``: tile by tile, rotation by rotation, the cells of ``market_spots``)."""
+    out = []
+    per_cell: dict = {}
+    for ti, (tile, per_rot) in enumerate(zip(s.market, market_spots(s))):
+        colours = data.TILES[tile]
+        for rot, cells in enumerate(per_rot):
+            for cell in cells:
+                got = per_cell.get(cell)
+                if got is None:
+                    got = per_cell[cell] = _cell_corners(ctx, cell)
+                out.append((placement_value(ctx, got[0], got[1], got[2], colours, cell, rot), ti, cell, rot))
+    return out
+
+
+def _spot_values(ctx: _Ctx, s: ReefState, legal: list[Action]) -> list[tuple[float, int]]:
+    """:func:`place_values` for the engine's own legal list (the Sea Snail first, if offered): no action is read."""
+    first = 1 if s.snail_in_market else 0
+    out = [(v, first + k) for k, (v, _, _, _) in enumerate(_scan(ctx, s))]
+    assert first + len(out) == len(legal)
+    return out
+
+
+def _pick(values: list, rng: Rng) -> int:
+    """Index of the best value; ties go to the first best after a random starting point (one draw in all)."""
+    start = rng.below(len(values))
+    best, index = values[start][0], start
+    for k in range(start, len(values)):
+        if values[k][0] > best:
+            best, index = values[k][0], k
+    for k in range(start):
+        if values[k][0] > best:
+            best, index = values[k][0], k
+    return index
 
 
 def large_value(s: ReefState, seat: int, action: Action) -> float:
@@ -348,15 +389,39 @@ def policy(s: ReefState, seat: int, legal: list[Action], rng: Rng) -> Action:
     values = place_values(s, seat, legal)
     if not values:
         return legal[0]
-    # Ties go to the first best placement after a random starting point (one draw, not one per placement).
-    start = rng.below(len(values))
-    best, index = values[start]
-    for v, i in values[start:] + values[:start]:
-        if v > best:
-            best, index = v, i
+    best, index = values[_pick(values, rng)]
     if best < SNAIL_BELOW and legal[0]["type"] == "snail" and _snail_ok(s):
         return legal[0]
     return legal[index]
+
+
+def fast_policy(s: ReefState, seat: int, rng: Rng) -> Action | None:
+    """:func:`policy`'s placement without building the legal list (the same choice, the same draws); None outside
+    the placement phase or when fewer than two actions are legal."""
+    if s.phase != PLACE or seat != s.queue[0]:
+        return None
+    values = _scan(_Ctx(s, seat), s)
+    if len(values) + s.snail_in_market < 2 or not values:
+        return None
+    best, ti, cell, rot = values[_pick(values, rng)]
+    if best < SNAIL_BELOW and s.snail_in_market and _snail_ok(s):
+        return {"type": "snail"}
+    q, r = point_cell(cell)
+    return {"type": "place", "tile": ti, "q": q, "r": r, "rot": rot}
+
+
+def step(s: ReefState, seat: int, rng: Rng) -> Action | None:
+    """The rollouts' move (``GameSearch.step``): :func:`policy`'s choice, placements read without the legal list."""
+    if s.phase == PLACE and s.phase != OVER:
+        action = fast_policy(s, seat, rng)
+        if action is not None:
+            return action
+    if s.phase == OVER:
+        return None
+    legal = legal_actions(s, seat)
+    if not legal:
+        return None
+    return policy(s, seat, legal, rng) if len(legal) > 1 else legal[0]
 
 
 def candidates(s: ReefState, seat: int, legal: list[Action]) -> list[Action]:
@@ -375,7 +440,20 @@ def candidates(s: ReefState, seat: int, legal: list[Action]) -> list[Action]:
     return ranked
 
 
-SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates)
+def old_bot_choice(view: View, legal: list[Action], rng: Rng) -> list[Action]:
+    """The old ``greedy`` bot's move, which the root always searches: the search may rank it out only by its
+    rollouts, never by pruning (the final round's Sea Snail excepted, as everywhere)."""
+    kinds = {a["type"] for a in legal}
+    if not kinds & {"place", "large"}:
+        return []
+    move = greedy_bot(view, legal, Rng(rng.next64()))
+    if move["type"] == "snail" and view["table"]["round"] >= make_rules(view["options"]).rounds:
+        return []
+    return [move]
+
+
+SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, step=step,
+                    root_extra=old_bot_choice)
 
 
 def make_levels(game) -> dict:
@@ -387,4 +465,5 @@ def make_levels(game) -> dict:
                   hard={"iterations": 140, "rollout_depth": None, "root_candidates": 8, "node_candidates": 5})
 
 
-__all__ = ["SEARCH", "candidates", "evaluate", "make_levels", "policy", "sample", "seen_tiles"]
+__all__ = ["SEARCH", "candidates", "evaluate", "fast_policy", "make_levels", "old_bot_choice", "policy", "sample",
+           "seen_tiles", "step"]
