@@ -15,7 +15,7 @@ load average is written next to them.
 (f) click → next painted frame after the redraw, in the page (``window.shoal.latency()``), over a full game of each
     title against instant random bots, with its shares (worker round trip, Python, JSON, drawing); the page's JS heap
     and the worker's WebAssembly memory after the game.
-Section (d), plies per second, is written by benchmarks/plies.py and kept as it is.
+Sections written by other scripts between <!-- name:begin/end --> marks (plies.py's (d)) are kept as they are.
 """
 
 from __future__ import annotations
@@ -340,9 +340,9 @@ def main() -> None:
         "",
     ]
     out = Path(args.out)
-    # Section (d), plies per second before and after, is written by benchmarks/plies.py: keep it.
-    kept = re.search(r"<!-- plies:begin -->.*?<!-- plies:end -->", out.read_text(), re.S) if out.exists() else None
-    out.write_text("\n".join(lines) + ("\n" + kept.group(0) + "\n" if kept else ""))
+    # Sections other scripts write between <!-- name:begin --> and <!-- name:end --> (benchmarks/plies.py's (d), …): kept.
+    kept = [m.group(0) for m in re.finditer(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", out.read_text(), re.S)] if out.exists() else []
+    out.write_text("\n".join(lines) + "".join("\n" + block + "\n" for block in kept))
     print("\n".join(lines))
 
 
