@@ -192,7 +192,7 @@ function drawWhileThinking() {
   if (thinkingFrame) return;
   thinkingFrame = requestAnimationFrame(() => {
     thinkingFrame = 0;
-    if (current && current.thinking) draw();
+    if (current && current.thinking) draw(true);
   });
 }
 
@@ -306,10 +306,10 @@ function makeUi() {
   };
 }
 
-function draw() {
+function draw(inFrame = false) {
   const t0 = performance.now();
   drawMatch();
-  latency.addRender(performance.now() - t0);
+  latency.addRender(performance.now() - t0, inFrame);
 }
 
 // The match screen's frame (title, seats, turn line, side panel, log) is built once per match and kept: a draw swaps

@@ -19,14 +19,16 @@ export function addCall(roundTripMs, pythonMs, jsonMs) {
   open.json += jsonMs;
 }
 
-export function addRender(ms) {
+export function addRender(ms, inFrame = false) {
   if (!open) return;
   open.render += ms;
-  // The first draw after the click shows the player's own move: when is it on screen (before the bots reply)?
+  // The first draw after the click shows the player's own move: when is it on screen (before the bots reply)? A draw
+  // made in a rAF callback (`inFrame`) is painted in this very frame: the task after it runs once it is.
   if (open.first === undefined) {
     const span = open;
     span.first = null;
-    afterPaint(() => { span.first = performance.now() - span.t0; });
+    const painted = () => { span.first = performance.now() - span.t0; };
+    if (inFrame) setTimeout(painted, 0); else afterPaint(painted);
   }
 }
 
