@@ -181,8 +181,30 @@ const RETURN = Symbol("focus back on that step");
  * made focusable with tabindex=-1), so the focus is never dropped on the page body. After Escape cancelled a step
  * the focus goes back to that step (the card that was picked).
  */
-export function restoreFocus(scope, captured, { local, fallback } = {}) {
+export function restoreFocus(scope, captured, opts = {}) {
   if (!captured) return;
+  if (keyboardUser || typeof requestAnimationFrame !== "function") {
+    pending = null;
+    restoreNow(scope, captured, opts);
+    return;
+  }
+  // A mouse or touch user gets the focus back on the next frame, just before it is painted: finding a shown control
+  // measures the page, and measuring right after a draw forces a layout that the frame then does again (issue 14:
+  // it was most of a click's drawing time). Draws before that frame leave one restore, of what had the focus first.
+  if (pending && captured.lost) captured = pending.captured;
+  const mine = { captured };
+  pending = mine;
+  requestAnimationFrame(() => {
+    if (pending !== mine) return;
+    pending = null;
+    const now = document.activeElement;
+    if (now && now !== document.body && now !== captured.node && now.isConnected) return; // focused meanwhile
+    restoreNow(scope, captured, opts);
+  });
+}
+let pending = null;
+
+function restoreNow(scope, captured, { local, fallback } = {}) {
   const wantsNext = local && local[NEXT];
   const back = local && local[RETURN];
   if (local) { delete local[NEXT]; delete local[RETURN]; }
