@@ -102,3 +102,17 @@ def test_a_quiet_log_keeps_nothing_and_the_rules_play_on_as_before():
         game.apply(quiet, seat, action)
         assert game.view(quiet, seat) == game.view(loud, seat)
     assert quiet.log.lines == [] and loud.log.lines and game.outcome(quiet) == game.outcome(loud)
+
+
+def test_brunch_search_plays_the_highest_food_card():
+    """Issue 10 "Fix the known mistakes … Brunch food choice": always the highest food card (measured best); the
+    search's truncated playouts would otherwise keep high cards back."""
+    for seed in (1, 2):
+        m = shoal.new_match("brunch", 4, seed=seed)
+        rng = Rng(seed, 3)
+        while m.state.phase != "food":
+            seat = m.to_act()[0]
+            m.play(seat, rng.choice(m.legal_actions(seat)))
+        seat = m.to_act()[0]
+        for level in LEVELS:
+            assert m.bot_action(seat, level) == {"type": "food", "value": max(m.state.food[seat])}

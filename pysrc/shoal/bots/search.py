@@ -137,6 +137,9 @@ class SearchBot:
                 if spec.root_extra is not None:
                     extra = [action_key(a) for a in spec.root_extra(view, legal, rng)]
                     root_choices += [k for k in dict.fromkeys(extra) if k in legal_keys and k not in root_choices]
+                if len(root_choices) == 1:  # the game's pruning leaves one action: nothing to search
+                    self.last_iterations = 0
+                    return legal_keys[root_choices[0]]
             self._iterate(root, state, me, {k: legal_keys[k] for k in root_choices}, rng)
         self.last_iterations = self.iterations
         stats = root.stats.get(me, {})

@@ -198,7 +198,17 @@ def policy(state: BrunchState, seat: int, legal: list[Action], rng: Rng) -> Acti
     return legal[0]
 
 
-SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy)
+def candidates(state: BrunchState, seat: int, legal: list[Action]) -> list[Action]:
+    """Food is not searched: the highest card (``choose_food``). Measured: left to the search, ``hard`` played low
+    food cards (its playouts stop before the end, so a card kept in hand counts for nobody while a card played counts
+    for its taker) and won 12.5% ± 24.5% of 8 games against three old heuristics, below the fair 25% and below its
+    own rollout policy (0.33 with highest food, 0.25 with the old rank-based choice). Every other choice is searched."""
+    if state.phase == "food":
+        return [{"type": "food", "value": choose_food(state.food[seat], 0.0)}]
+    return legal
+
+
+SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates)
 
 
 def make_levels(game) -> dict:
@@ -208,4 +218,4 @@ def make_levels(game) -> dict:
                   hard={"iterations": 400, "rollout_depth": 80})
 
 
-__all__ = ["SEARCH", "choose_food", "evaluate", "lunch_bar", "make_levels", "policy", "sample"]
+__all__ = ["SEARCH", "candidates", "choose_food", "evaluate", "lunch_bar", "make_levels", "policy", "sample"]
