@@ -5,7 +5,7 @@
 // page says "A new version is ready — reload"; only when the player agrees (or every old page is closed) does it
 // take over and drop the old build's cache, so a game in progress is served by one build's files from start to end.
 const STAMP = "{{STAMP}}";
-const CACHE = `shoal-${STAMP}`;
+const CACHE = "shoal-{{STAMP}}";
 const FILES = {{FILES}};
 
 self.addEventListener("install", (event) => {
