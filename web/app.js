@@ -306,10 +306,17 @@ function makeUi() {
   };
 }
 
+// Removing a focused control (a name field at the end) fires its blur and change events inside the draw; a handler
+// that asks to draw again then waits until this draw is done, instead of swapping regions mid-swap.
+let drawing = false;
+let drawAgain = false;
 function draw(inFrame = false) {
+  if (drawing) { drawAgain = true; return; }
   const t0 = performance.now();
-  drawMatch();
+  drawing = true;
+  try { drawMatch(); } finally { drawing = false; }
   latency.addRender(performance.now() - t0, inFrame);
+  if (drawAgain) { drawAgain = false; draw(inFrame); }
 }
 
 // The match screen's frame (title, seats, turn line, side panel, log) is built once per match and kept: a draw swaps

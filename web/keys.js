@@ -7,6 +7,8 @@ import { el } from "./dom.js";
 const ACTIONABLE = "[data-action], [data-step]";
 const NATIVE = /^(BUTTON|INPUT|SELECT|TEXTAREA|A|SUMMARY)$/;
 const isActionable = (node) => node.matches(ACTIONABLE);
+// A click as the mouse makes it; SVG shapes (AQUA's spots) have no .click() method, so the event is dispatched.
+const press = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
 
 /** The focus targets of one grid cell: the cell itself, unless it holds several actionable things (a square that
     offers "face up" and "face down"): then each of those. */
@@ -67,7 +69,7 @@ function rove(container, rows, { cancel } = {}) {
         if (e.defaultPrevented || NATIVE.test(e.target.tagName) || !isActionable(e.target)) return;
         e.preventDefault();
         e.stopPropagation();
-        e.target.click();
+        press(e.target);
         return;
       case "Escape":
         // Without its own `cancel` the key bubbles to the board, where ui.onEscape's handler cancels a pending step.
@@ -132,7 +134,7 @@ export function keyActivate(node) {
   node.addEventListener("keydown", (e) => {
     if ((e.key !== "Enter" && e.key !== " ") || e.target !== node || e.defaultPrevented) return;
     e.preventDefault();
-    node.click();
+    press(node);
   });
   return node;
 }

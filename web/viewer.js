@@ -325,7 +325,15 @@ class Viewer {
   }
 
   // ---- drawing ------------------------------------------------------------------------------------------------------
+  // A blur or change handler fired by removing a focused control asks to draw again: after this draw, not inside it.
   draw() {
+    if (this.drawing) { this.drawAgain = true; return; }
+    this.drawing = true;
+    try { this.drawOnce(); } finally { this.drawing = false; }
+    if (this.drawAgain) { this.drawAgain = false; this.draw(); }
+  }
+
+  drawOnce() {
     if (this.destroyed) return;
     const live = this.live;
     const view = live ? live.answer.view : this.answer ? this.answer.view : this.asked || this.stepView;
