@@ -1,7 +1,7 @@
 // Keyboard play and screen-reader support shared by every board (issue 13): the roving tabindex of a grid or a hand
 // (one Tab stop, arrow keys move, Enter/Space commit, Escape cancels a pending step), focus kept across a redraw by
 // a stable key, and a polite live region that reads the prompt and each new log line. See web/RENDERERS.md.
-import { el } from "./dom.js";
+import { el, svg } from "./dom.js";
 
 // ---- roving tabindex ------------------------------------------------------------------------------------------------
 const ACTIONABLE = "[data-action], [data-step]";
@@ -97,7 +97,8 @@ export function keyGrid(container, rows, { label, cancel } = {}) {
   container.setAttribute("role", "grid");
   if (label) container.setAttribute("aria-label", label);
   const targets = rows.map((cells) => {
-    const wrap = el("div", { role: "row", class: "key-row" });
+    // An SVG board (AQUA's reef) gets its rows as <g> elements, an HTML one as <div>s.
+    const wrap = container instanceof SVGElement ? svg("g", { role: "row", class: "key-row" }) : el("div", { role: "row", class: "key-row" });
     const out = [];
     cells.forEach((cell, col) => {
       if (!cell) return;

@@ -29,7 +29,8 @@ OVERFLOW = """() => {
   const out = [];
   for (const n of document.querySelectorAll('body *')) {
     const r = n.getBoundingClientRect();
-    if (!r.width || (r.right <= w + 0.5 && r.left >= -0.5) || clipped(n)) continue;
+    // (a 1 px box is text kept for screen readers only: .sr-only)
+    if (r.width <= 1 || (r.right <= w + 0.5 && r.left >= -0.5) || clipped(n)) continue;
     out.push(`${n.tagName.toLowerCase()}.${String(n.className.baseVal ?? n.className).trim().replace(/\\s+/g, '.')} ${Math.round(r.left)}..${Math.round(r.right)}`);
   }
   return {scroll: document.documentElement.scrollWidth, width: innerWidth, out: out.slice(0, 8)};

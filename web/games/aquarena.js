@@ -144,14 +144,18 @@ function header(view, ui) {
       ui.el("span", { text: PHASE[t.phase] || t.phase }),
       ui.el("span", { class: "aq-heron" }, "Heron token: ", dot(ui, t.heron), ui.seatName(t.heron), view.over ? "" : " (starts this round)"),
       ui.el("span", { text: `Flies in the supply: ${t.supply}` })),
-    ui.el("p", { class: "aq-prompt" + (mine ? " mine" : ""), role: "status", text: ui.text(t.prompt) }));
+    ui.el("p", { class: "aq-prompt" + (mine ? " mine" : ""), text: ui.text(t.prompt) })); // the prompt is read by the page's live region
 }
 
 // ---- the pond ----------------------------------------------------------------------------------------------------
+// The pond is one keyboard stop (a grid of its Water tiles, web/keys.js): arrows move from pond to pond — or, while a
+// predator eats, from prey to prey — and Enter or Space places, resolves, moves the fly or eats.
 function pond(view, ui) {
   const t = view.table;
   const box = ui.el("div", { class: `aq-pond n${t.tiles.length}`, dataset: { viewer: view.seat === null ? "" : String(view.seat) } });
-  for (const tile of t.tiles) box.append(tileBox(view, ui, tile));
+  const tiles = t.tiles.map((tile) => tileBox(view, ui, tile));
+  if (ui.keyGrid) ui.keyGrid(box, [tiles], { label: `The pond: ${tiles.length} Water tiles` });
+  else box.append(...tiles);
   return box;
 }
 
@@ -250,7 +254,7 @@ function choicePanel(view, ui) {
       const where = t.tiles[act.tile].name;
       const label = act.type === "eat_fly" ? `A fly from ${where}` : `${cardName(t, act.card)} ${act.card} (${ui.seatName(act.seat)}) on ${where}`;
       return ui.actionButton(label, act);
-    })));
+    }), " "));
   } else if (has(view, "move_fly")) {
     box.append(ui.el("p", { text: "Click a highlighted Water tile, or pick it here:" }));
     box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => ui.actionButton(`To ${t.tiles[act.tile].name}`, act))));
@@ -260,6 +264,8 @@ function choicePanel(view, ui) {
   } else {
     return null; // planning: the hand below carries the choices
   }
+  const buttons = box.querySelector(".aq-buttons");
+  if (ui.keyList) ui.keyList(buttons, [...buttons.querySelectorAll("button")], { label: "Your choices" });
   return box;
 }
 
@@ -295,6 +301,10 @@ function myHand(view, ui) {
     }
     row.append(el, " ");
   }
+  // The hand is one keyboard stop: arrows move from card to card, Enter or Space picks one (then the focus goes to the
+  // first pond it may go to), Escape puts it back.
+  if (ui.keyList) ui.keyList(row, [...row.children], { label: "Your hand" });
+  if (placing && ui.onEscape) ui.onEscape(() => (ui.local.card === undefined ? false : (ui.local.card = undefined, true)));
   area.append(...[
     ui.el("h3", {}, dot(ui, view.seat), `${ui.seatName(view.seat)} — your hand`,
       ui.el("span", { class: "hint aq-hand-count", text: `pile ${me.pile} · placed this round ${me.placed}/4` })),

@@ -22,6 +22,14 @@ document.addEventListener("keydown", (e) => {
 });
 
 export default {
+  // Shortcuts of this board, listed in the page's Keys panel.
+  keys: [
+    ["R / Shift+R", "turn the tile or the Large Animal clockwise / anticlockwise"],
+    ["M", "mirror the Large Animal"],
+    ["+ / −", "zoom the reef in / out"],
+    ["Arrow keys on the reef", "move between the legal spots as they lie on the board; Enter or Space chooses one"],
+  ],
+
   render(root, view, ui) {
     const t = view.table;
     live = { root, ui };
@@ -104,7 +112,7 @@ function header(view, ui) {
       order.map(({ s, done, now }) => ui.el("span", {
         class: "order-chip" + (done ? " done" : "") + (now ? " now" : ""), style: { borderColor: ui.seatColor(s) },
       }, done ? "✓ " : now ? "▶ " : "", ui.seatName(s)))),
-    ui.el("p", { class: "reef-prompt", role: "status", text: ui.text(t.prompt) }));
+    ui.el("p", { class: "reef-prompt", text: ui.text(t.prompt) })); // the prompt is read by the page's live region
 }
 
 // The players picked the six Ecosystems themselves (option "line": solo rules, a house rule with 2–4 players).
@@ -181,6 +189,7 @@ function placeControls(view, ui) {
       return r === L.rot ? b : ui.markStep(b, `rot-${r}`, () => { L.rot = r; ui.rerender(); });
     }),
     ui.markStep(ui.el("button", { type: "button", class: "rot-btn", title: "turn clockwise (R)", "aria-label": "turn clockwise" }, "⟳"), "rotate-cw", () => rotate(1)));
+  if (ui.keyList) ui.keyList(rotStrip, [...rotStrip.children], { label: "Turn the tile" });
 
   const snail = view.legal.find((a) => a.type === "snail");
   const node = ui.el("div", { class: "reef-controls" },
@@ -262,14 +271,22 @@ function largeControls(view, ui) {
     }),
     ui.markStep(ui.el("button", { type: "button", class: "rot-btn", title: "turn clockwise (R)", "aria-label": "turn clockwise" }, "⟳"), "lrotate-cw", () => rotate(1)),
     ui.markStep(ui.el("button", { type: "button", class: "rot-btn" + (L.lmirror ? " chosen" : ""), title: "mirror image (M)", "aria-label": "mirror", "aria-pressed": L.lmirror ? "true" : "false" }, "⇋"), "mirror", mirror));
+  // Shapes, sides and turns: one keyboard stop each (arrows move, Enter chooses).
+  const shapeRow = ui.el("div", { class: "shape-row" }, shapeButtons);
+  const sideRow = ui.el("div", { class: "side-row" }, ui.el("small", { text: "Side:" }), sides);
+  if (ui.keyList) {
+    ui.keyList(shapeRow, shapeButtons, { label: "Large Animal" });
+    ui.keyList(sideRow, sides, { label: "Side" });
+    ui.keyList(oriButtons, [...oriButtons.children], { label: "Turn and mirror" });
+  }
 
   const node = ui.el("div", { class: "reef-controls large" },
     ui.el("p", { class: "place-help" },
       ui.el("b", { text: "Attract a Large Animal (optional). " }),
       "It rests only on Small Animals and covers one that arrived this turn (dashed yellow rim); biodiversity forbids two of one species under it, unless an Ecosystem says otherwise. Choose a shape, a side and a turn: each legal placement is outlined in blue with its points on its first cell — click that mark to attract it."),
     ui.el("div", { class: "large-row" },
-      ui.el("div", { class: "shape-row" }, shapeButtons),
-      ui.el("div", { class: "side-row" }, ui.el("small", { text: "Side:" }), sides),
+      shapeRow,
+      sideRow,
       oriButtons,
       skip ? ui.actionButton("No Large Animal", skip, { class: "skip-btn" }) : null));
   const board = {
@@ -295,9 +312,12 @@ function marketRow(view, ui, pick) {
     if (!pick) card.disabled = true;
     return card;
   });
+  // The market is one keyboard stop: arrows move between its tiles, Enter chooses one (its spots light on the board).
+  const row = ui.el("div", { class: "market-tiles" }, tiles);
+  if (pick && ui.keyList) ui.keyList(row, tiles, { label: "Market" });
   return ui.el("div", { class: "market" },
     ui.el("h3", { text: "Market" }),
-    ui.el("div", { class: "market-tiles" }, tiles),
+    row,
     t.snail && t.snail.in_market && !pick ? ui.el("div", { class: "snail-spot", title: "the Sea Snail waits in the market" }, snailIcon(ui), ui.el("small", { text: "Sea Snail" })) : null);
 }
 

@@ -51,7 +51,9 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
     type: "button", role: "tab", class: "reef-tab" + (s === seat ? " chosen" : "") + (t.current === s && !view.over ? " acting" : ""),
     "aria-selected": s === seat ? "true" : "false", style: { borderColor: ui.seatColor(s) }, dataset: { ref: `seat:${s}` },
     onclick: () => { ui.local.show = s; ui.local.showOverride = acting ? s : undefined; ui.rerender(); },
-  }, ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } }), ui.seatName(s), ui.el("small", { text: ` ${b.total} pts` }))));
+  }, seatDot(ui, s), ui.seatName(s), ui.el("small", { text: ` ${b.total} pts` }))));
+  // The tabs are one keyboard stop (arrows move between the reefs, Enter shows one).
+  if (tabs && ui.keyList) ui.keyList(tabs, [...tabs.children], { role: "tablist", label: "Whose reef is on show" });
   const back = acting && !mine && view.seat !== null && view.seat !== undefined
     ? ui.markStep(ui.el("button", { type: "button", class: "primary back-btn", text: "Back to your reef: it is your turn" }), "back-to-reef",
       () => { ui.local.show = view.seat; ui.local.showOverride = undefined; ui.rerender(); })
@@ -62,7 +64,8 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
   const fit = fitBox(t, board, extra);
   let box = cams.get(seat) || fit;
   const svgEl = ui.svg("svg", {
-    class: "reef-board", viewBox: boxAttr(box), preserveAspectRatio: "xMidYMid meet", role: "group",
+    // tabindex -1: the picture itself is no Tab stop (Chromium makes a clipped SVG one); its spots are (one grid).
+    class: "reef-board", viewBox: boxAttr(box), preserveAspectRatio: "xMidYMid meet", role: "group", tabindex: "-1",
     "aria-label": reefOf(ui, seat),
   });
 
@@ -95,6 +98,13 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
 
   // ---- pan and zoom ----------------------------------------------------------------------------------------------
   const setBox = (b) => { box = b; cams.set(seat, b); svgEl.setAttribute("viewBox", boxAttr(b)); };
+  // A spot reached with the arrow keys is always in sight: the camera moves to it when it lies outside the view.
+  svgEl.addEventListener("focusin", (e) => {
+    const at = e.target.reefCentre;
+    if (!at) return;
+    const [x, y] = at;
+    if (x - 1 < box.x || x + 1 > box.x + box.w || y - 1 < box.y || y + 1 > box.y + box.h) setBox({ ...box, x: x - box.w / 2, y: y - box.h / 2 });
+  });
   const zoom = (f, cx = box.x + box.w / 2, cy = box.y + box.h / 2) => {
     const w = Math.min(Math.max(box.w * f, 3), 80), h = (box.h * w) / box.w;
     setBox({ x: cx - ((cx - box.x) * w) / box.w, y: cy - ((cy - box.y) * h) / box.h, w, h });
@@ -175,30 +185,54 @@ function largeAnimal(ui, la, i, seat) {
     ui.svg("text", { x, y: y + 0.1, "text-anchor": "middle", "font-size": 0.3, "font-weight": 700, class: "large-text", text: String(la.points) }));
 }
 
-// SVG spots and marks are reachable with Tab and chosen with Enter or Space, like buttons.
-function pressable(node, label) {
-  node.setAttribute("tabindex", "0");
+// A seat's colour with its number (ui.seatMark), so that colour is never the only sign of whose reef it is.
+function seatDot(ui, s) {
+  return ui.seatMark ? ui.seatMark(s, { class: "dot" }) : ui.el("i", { class: "dot", style: { background: ui.seatColor(s) } });
+}
+
+// SVG spots and marks answer Enter and Space like buttons (ui.markAction); here they get their names.
+function pressable(node, label, centre) {
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label);
-  node.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter" && e.key !== " ") return;
-    e.preventDefault();
-    node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-  });
+  node.reefCentre = centre;
+  if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
   return node;
+}
+
+// The legal spots of the board as one keyboard stop: a WAI-ARIA grid whose rows are the board's rows of hexes, top to
+// bottom (two half-rows of the flat-topped hexes make one), each cell at its column — so the arrow keys move over the
+// legal cells as they lie on the board (Up/Down to the nearest spot of the row above or below), Enter or Space grows
+// the tile or attracts the animal there.
+const R3 = Math.sqrt(3);
+function spotGrid(ui, group, nodes, label) {
+  if (!ui.keyGrid || !nodes.length) { group.append(...nodes); return group; }
+  const at = nodes.map((node) => {
+    const [x, y] = node.reefCentre;
+    return { node, q: Math.round(x / 1.5), band: Math.floor(Math.round((2 * y) / R3) / 2) };
+  });
+  const q0 = Math.min(...at.map((a) => a.q));
+  const bands = [...new Set(at.map((a) => a.band))].sort((a, b) => a - b);
+  const rows = bands.map((band) => {
+    const row = [];
+    for (const a of at.filter((x) => x.band === band)) row[a.q - q0] = a.node;
+    return Array.from(row, (n) => n || null);
+  });
+  ui.keyGrid(group, rows, { label });
+  group.setAttribute("tabindex", "-1"); // the grid is reached through its one roving stop, never as a stop itself
+  return group;
 }
 
 function placeSpots(ui, t, turn) {
   const shapes = t.geometry.tile_rotations[turn.rot];
-  return ui.svg("g", { class: "spots" }, turn.spots.map(({ cell, action }) => {
+  return spotGrid(ui, ui.svg("g", { class: "spots" }), turn.spots.map(({ cell, action }) => {
     const hex = shift(t.geometry.hex, cell.centre);
     const g = ui.svg("g", { class: "spot" },
       ui.svg("title", { text: `grow ${turn.tile.names} here` }),
       ui.svg("polygon", { class: "spot-hex", points: pts(hex) }),
       ui.svg("g", { class: "ghost" }, shapes.map((poly, k) => coralShape(ui, shift(poly, cell.centre), turn.tile.colours[k]))),
       ui.svg("polygon", { class: "spot-rim", points: pts(hex) }));
-    return pressable(ui.markAction(g, action), `Grow the ${turn.tile.names} tile here: hex ${cell.q}, ${cell.r}`);
-  }));
+    return pressable(ui.markAction(g, action), `Grow the ${turn.tile.names} tile here: hex ${cell.q}, ${cell.r}`, cell.centre);
+  }), `Where the ${turn.tile.names} tile may grow: ${turn.spots.length} spot${turn.spots.length === 1 ? "" : "s"}`);
 }
 
 // Large Animal spots of the chosen shape and turn: each is outlined whole (touch screens have no hover) and clicked on
@@ -207,6 +241,7 @@ function placeSpots(ui, t, turn) {
 function largeSpots(ui, turn) {
   const ghosts = ui.svg("g", { class: "large-ghosts" });
   const marks = ui.svg("g", { class: "large-marks" });
+  const nodes = [];
   turn.spots.forEach(({ spot, action }) => {
     const ghost = ui.svg("g", { class: "large-ghost" },
       spot.hexes.map((hx) => ui.svg("polygon", { points: pts(hx) })),
@@ -223,7 +258,7 @@ function largeSpots(ui, turn) {
     mark.addEventListener("mouseleave", () => ghost.classList.remove("lit"));
     mark.addEventListener("focus", () => ghost.classList.add("lit"));
     mark.addEventListener("blur", () => ghost.classList.remove("lit"));
-    marks.append(pressable(ui.markAction(mark, action), `${name}, ${spot.points} points, over ${spot.species.join(", ")}`));
+    nodes.push(pressable(ui.markAction(mark, action), `${name}, +${spot.points} points, over ${spot.species.join(", ")}`, [x, y]));
   });
-  return [ghosts, marks];
+  return [ghosts, spotGrid(ui, marks, nodes, `Where the ${turn.shape.names.join(" / ")} may rest: ${nodes.length} placement${nodes.length === 1 ? "" : "s"}`)];
 }
