@@ -4,9 +4,11 @@ clicking — key presses only), to the end screen, with scores matching CPython'
 
 from __future__ import annotations
 
+import json
 import random
 
-from tests.e2e.driver import _visible, assert_scores_match_cpython, open_match, wait_idle
+from tests.e2e.driver import _visible, assert_scores_match_cpython, open_match, record, wait_idle
+from tests.e2e.test_reef import _record_at_large_choice
 from tests.e2e.keyboard import active_summary, assert_focus_on_a_decision, commit, focused_is, play_by_keyboard, tab_to
 
 # Every place the Tab key stops inside the table (a roving widget counts once: its one stop has tabindex 0).
@@ -120,3 +122,34 @@ def test_aquarena_escape_puts_the_picked_card_back_and_the_focus_on_it(page):
     assert page.evaluate("() => document.activeElement.matches('.aq-hand [data-step]')"), active_summary(page)
     assert page.evaluate(TAB_STOPS) <= 12
     assert focused_is(page, page.query_selector(f".aq-hand [data-step='{card.get_attribute('data-step')}']"))
+
+
+def test_an_aqua_large_animal_is_attracted_with_the_keyboard_only(page, tmp_path):
+    """A random game seldom reaches a Large Animal, so this one is loaded at that choice (a saved game) and then
+    played by keyboard: Enter on another shape, Space on a side, R / M to turn and mirror it, Tab to the reef's marks,
+    the arrows to one of them, Enter attracts it — the very action the mark carries."""
+    rec = _record_at_large_choice()
+    path = tmp_path / "large.json"
+    path.write_text(json.dumps(rec))
+    open_match(page, "game=reef&players=2&seats=human,bot&seed=1")
+    page.set_input_files("input[type=file]", str(path))
+    page.wait_for_function(f"window.shoal.record().then(r => r.seed === {rec['seed']} && r.actions.length === {len(rec['actions'])})")
+    wait_idle(page)
+    page.wait_for_selector(".reef-controls.large")
+    commit(page, _visible(page, "[data-step^='shape-']")[0], "Enter")
+    wait_idle(page)
+    commit(page, _visible(page, "[data-step^='side-']")[0], "Space")
+    wait_idle(page)
+    for turn in range(12):  # turn (and after six turns mirror) the animal until it has placements
+        if _visible(page, ".large-mark[data-action]"):
+            break
+        page.keyboard.press("m" if turn == 6 else "r")
+        wait_idle(page)
+    marks = _visible(page, ".large-mark[data-action]")
+    assert marks, "some turn of the shape rests on the reef"
+    target = marks[-1]
+    action = json.loads(target.get_attribute("data-action"))
+    commit(page, target, "Enter")
+    wait_idle(page)
+    assert record(page)["actions"][len(rec["actions"])] == [0, action]
+    assert not page.errors
