@@ -71,3 +71,42 @@ def test_the_learn_pages_and_the_teaching_example_have_no_serious_accessibility_
     found = serious_violations(page)
     assert found == [], "\n".join(found)
     assert not page.errors
+
+
+def test_every_aqua_coral_colour_carries_its_own_pattern(page):
+    """Issue 13 §3: "Colour is never the only carrier … AQUA coral colours already carry patterns — check all of
+    them": the six coral colours each have a pattern of their own, and every coral drawn (on the reef, in the market)
+    wears its colour's pattern over its fill."""
+    open_match(page, TABLES["reef"])
+    click_until(page, random.Random(1), clicks=6)
+    found = page.evaluate("""() => {
+      const patterns = {};
+      for (const p of document.querySelectorAll('pattern[id^="reef-pat-"]')) patterns[p.id.slice(9)] = p.innerHTML;
+      const corals = [...document.querySelectorAll('.table g.coral')].map((g) => {
+        const colour = [...g.classList].find((c) => c.startsWith('c-')).slice(2);
+        const pat = g.querySelector('polygon.pat');
+        return [colour, pat ? pat.getAttribute('fill') : null];
+      });
+      return {patterns, corals};
+    }""")
+    patterns = found["patterns"]
+    assert sorted(patterns) == sorted("RYGBPK"), patterns.keys()
+    assert all(patterns.values()) and len(set(patterns.values())) == 6, "six different, non-empty patterns"
+    corals = [c for c in found["corals"] if c[0] != "."]
+    assert len({c for c, _ in corals}) >= 4, "a table that shows most colours"
+    assert all(fill == f"url(#reef-pat-{colour})" for colour, fill in corals), [c for c in corals if c[1] != f"url(#reef-pat-{c[0]})"][:5]
+
+
+def test_aquarena_cards_on_the_pond_carry_their_owners_number(page):
+    """Issue 13 §3: "seat colours … also carry a letter or pattern": every card along a pond's edge and in a catch
+    shows its owner's seat number on the owner's colour (drawn by CSS, read out in the card's name)."""
+    open_match(page, "game=aquarena&players=3&seats=human,random,random&seed=3")
+    click_until(page, random.Random(1), clicks=8)
+    cards = page.evaluate("""() => [...document.querySelectorAll('.aq-pond .aq-card[data-seat], .aq-catch .aq-card[data-seat]')].map((c) => {
+      const mark = c.querySelector('.aq-mark');
+      return [c.dataset.seat, mark ? getComputedStyle(mark, '::after').content : null, c.getAttribute('aria-label')];
+    })""")
+    assert len(cards) >= 3, cards
+    for seat, shown, label in cards:
+        assert shown == f'"{int(seat) + 1}"', (seat, shown)
+        assert label, "every card is named"
