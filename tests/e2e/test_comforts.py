@@ -156,7 +156,9 @@ def test_the_lobby_offers_continue_and_sets_a_damaged_save_aside(page):
     assert not page.query_selector("[data-continue='museum']") and not page.query_selector("[data-continue='reef']")
     # The record's shape is fine but the engine refuses it: set aside when tried, the lobby stays.
     page.click("[data-continue='brunch']")
-    page.wait_for_function("document.body.dataset.status === 'lobby' && !document.body.dataset.busy")
+    # Waiting for the lobby alone would be met before the click's work starts: wait for its Continue to go.
+    page.wait_for_function("""() => document.body.dataset.status === 'lobby' && !document.body.dataset.busy
+      && !document.querySelector("[data-continue='brunch']")""")
     assert "could not be restored" in page.inner_text("#lobby-notes")
     assert not page.query_selector("[data-continue='brunch']")
     assert page.evaluate("localStorage.getItem('shoal.save.brunch')") is None
