@@ -219,3 +219,20 @@ def test_the_root_always_weighs_the_old_greedy_move_but_never_a_final_round_snai
     seat = m.to_act()[0]
     for k in range(10):
         assert {"type": "snail"} not in search.old_bot_choice(m.view(seat), m.legal_actions(seat), Rng(k))
+
+
+def test_each_frontier_cells_edges_are_kept_as_tiles_are_laid():
+    """Grow Coral reads, for every frontier cell, the colours across its edges: the table kept as tiles are laid
+    (and copied with the board) equals reading the neighbouring tiles afresh, on every board of every ply."""
+    checked = 0
+    for seed in range(4):
+        m = shoal.new_match("reef", 2, seed=seed, options={"variant": "advanced"} if seed % 2 else {})
+        rng = Rng(seed, 3)
+        while not m.is_over():
+            for board in m.state.boards + [b.clone() for b in m.state.boards]:
+                for cell in board.frontier:
+                    assert board.needs(cell) == board.needs_plainly(cell)
+                    checked += 1
+            seat = m.to_act()[0]
+            m.play(seat, rng.choice(m.legal_actions(seat)))
+    assert checked > 5000

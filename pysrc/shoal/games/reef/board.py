@@ -63,7 +63,7 @@ def fit_table(colours: str) -> dict[tuple[int, str], int]:
 class Board:
     """A player's reef. Cheap to copy (a few flat dicts); derived facts are recomputed, never stored."""
 
-    __slots__ = ("hot_spot", "tiles", "corals", "habitats", "large", "covered", "frontier")
+    __slots__ = ("hot_spot", "tiles", "corals", "habitats", "large", "covered", "frontier", "edges")
 
     def __init__(self, hot_spot: int | None = 0) -> None:
         self.hot_spot = hot_spot
@@ -73,6 +73,9 @@ class Board:
         self.large: list[tuple[str, int, tuple[Point, ...]]] = []  # (animal, points, cells)
         self.covered: dict[Point, int] = {}  # vertex -> index into ``large``
         self.frontier: set[Point] = set()  # empty cells next to a tile
+        # Each frontier cell's ``needs`` (edge k, colour across it), sorted by k, kept as tiles are laid: the legal
+        # placements read it for every frontier cell on every turn.
+        self.edges: dict[Point, tuple[tuple[int, str], ...]] = {}
         if hot_spot is not None:
             for cell, colours, rot in hot_spot_tiles(hot_spot):
                 self._lay(cell, HOT_SPOT_TILE, colours, rot)
@@ -86,6 +89,7 @@ class Board:
         b.large = list(self.large)
         b.covered = dict(self.covered)
         b.frontier = set(self.frontier)
+        b.edges = dict(self.edges)
         return b
 
     # --- laying tiles ------------------------------------------------------------------------------------------
@@ -95,10 +99,14 @@ class Board:
             if colour != BLANK:
                 self.corals[(cell, d)] = colour
         self.frontier.discard(cell)
-        for step in CELL_STEPS:
-            n = add(cell, step)
+        self.edges.pop(cell, None)
+        edge = EDGE_CORAL[rot]
+        for k, step in enumerate(CELL_STEPS):
+            n = (cell[0] + step[0], cell[1] + step[1])
             if n not in self.tiles:
                 self.frontier.add(n)
+                # From n, this tile lies across n's edge k + 3, showing it its own edge k.
+                self.edges[n] = tuple(sorted(self.edges.get(n, ()) + (((k + 3) % 6, colours[edge[k]]),)))
 
     def edge_colour(self, cell: Point, k: int) -> str | None:
         """Colour of the coral on boundary edge ``k`` of ``cell`` (None if no tile is there)."""
@@ -108,7 +116,12 @@ class Board:
         return t[1][EDGE_CORAL[t[2]][k]]
 
     def needs(self, cell: Point) -> list[tuple[int, str]]:
-        """For an empty cell: (edge k, colour across it) for each edge it shares with a laid tile."""
+        """For an empty cell: (edge k, colour across it) for each edge it shares with a laid tile, by k."""
+        got = self.edges.get(cell)
+        return list(got) if got is not None else self.needs_plainly(cell)
+
+    def needs_plainly(self, cell: Point) -> list[tuple[int, str]]:
+        """:meth:`needs` read from the neighbouring tiles (the reference its kept table is tested against)."""
         out = []
         tiles = self.tiles
         for k in range(6):
