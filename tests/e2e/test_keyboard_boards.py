@@ -8,7 +8,7 @@ import json
 import random
 
 from tests.e2e.driver import _visible, assert_scores_match_cpython, open_match, record, wait_idle
-from tests.e2e.test_reef import _record_at_large_choice
+from tests.e2e.test_reef import open_at_large_choice
 from tests.e2e.keyboard import active_summary, assert_focus_on_a_decision, commit, focused_is, play_by_keyboard, tab_to
 
 # Every place the Tab key stops inside the table (a roving widget counts once: its one stop has tabindex 0).
@@ -128,14 +128,7 @@ def test_an_aqua_large_animal_is_attracted_with_the_keyboard_only(page, tmp_path
     """A random game seldom reaches a Large Animal, so this one is loaded at that choice (a saved game) and then
     played by keyboard: Enter on another shape, Space on a side, R / M to turn and mirror it, Tab to the reef's marks,
     the arrows to one of them, Enter attracts it — the very action the mark carries."""
-    rec = _record_at_large_choice()
-    path = tmp_path / "large.json"
-    path.write_text(json.dumps(rec))
-    open_match(page, "game=reef&players=2&seats=human,bot&seed=1")
-    page.set_input_files("input[type=file]", str(path))
-    page.wait_for_function(f"window.shoal.record().then(r => r.seed === {rec['seed']} && r.actions.length === {len(rec['actions'])})")
-    wait_idle(page)
-    page.wait_for_selector(".reef-controls.large")
+    rec = open_at_large_choice(page, tmp_path)
     commit(page, _visible(page, "[data-step^='shape-']")[0], "Enter")
     wait_idle(page)
     commit(page, _visible(page, "[data-step^='side-']")[0], "Space")

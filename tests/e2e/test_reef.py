@@ -194,11 +194,8 @@ def _record_at_large_choice() -> dict:
     raise AssertionError("no seed reaches a Large Animal choice")
 
 
-def test_every_legal_large_animal_placement_is_reachable_by_shape_side_turn_and_mirror(page, tmp_path):
-    """Establish Biodiversity: a Large Animal rests only on Small Animals, covers one placed this turn, no two of a
-    species; "each shape shows two different animals on the front and back - pick the one you prefer". Going through
-    the shapes, both sides, six turns (R) and the mirror image (M), the marks shown are exactly the legal placements,
-    and the skip is offered."""
+def open_at_large_choice(page, tmp_path) -> dict:
+    """Load the saved game of ``_record_at_large_choice`` into a match page and wait for its Large Animal choice."""
     rec = _record_at_large_choice()
     path = tmp_path / "large.json"
     path.write_text(json.dumps(rec))
@@ -207,6 +204,15 @@ def test_every_legal_large_animal_placement_is_reachable_by_shape_side_turn_and_
     page.wait_for_function(f"window.shoal.record().then(r => r.seed === {rec['seed']} && r.actions.length === {len(rec['actions'])})")
     wait_idle(page)
     page.wait_for_selector(".reef-controls.large")
+    return rec
+
+
+def test_every_legal_large_animal_placement_is_reachable_by_shape_side_turn_and_mirror(page, tmp_path):
+    """Establish Biodiversity: a Large Animal rests only on Small Animals, covers one placed this turn, no two of a
+    species; "each shape shows two different animals on the front and back - pick the one you prefer". Going through
+    the shapes, both sides, six turns (R) and the mirror image (M), the marks shown are exactly the legal placements,
+    and the skip is offered."""
+    rec = open_at_large_choice(page, tmp_path)
     legal = shoal.replay({k: v for k, v in rec.items() if k != "seats"}).legal_actions(0)
     assert {"type": "skip_large"} in shown_actions(page)
     seen: set[str] = set()

@@ -188,6 +188,20 @@ def _lily_points(coords: set[int] | frozenset[int]) -> int:
     return score
 
 
+def _line_total(cache: dict[int, int], lines: dict[int, list], k: int) -> int:
+    """Points of line ``k`` as it stands (0 when empty), computed once per line and kept in ``cache``."""
+    got = cache.get(k)
+    if got is None:
+        line = lines.get(k)
+        if line is None:
+            got = 0
+        else:
+            line.sort()
+            got = line_points(tuple(line))
+        cache[k] = got
+    return got
+
+
 class _Lines:
     """The rows and columns of one position, each scored once, for judging many actions on it."""
 
@@ -200,28 +214,10 @@ class _Lines:
         self.col_base: dict[int, int] = {}
 
     def row(self, y: int) -> int:
-        got = self.row_base.get(y)
-        if got is None:
-            line = self.rows.get(y)
-            if line is None:
-                got = 0
-            else:
-                line.sort()
-                got = line_points(tuple(line))
-            self.row_base[y] = got
-        return got
+        return _line_total(self.row_base, self.rows, y)
 
     def col(self, x: int) -> int:
-        got = self.col_base.get(x)
-        if got is None:
-            line = self.cols.get(x)
-            if line is None:
-                got = 0
-            else:
-                line.sort()
-                got = line_points(tuple(line))
-            self.col_base[x] = got
-        return got
+        return _line_total(self.col_base, self.cols, x)
 
     def place(self, c: int, x: int, y: int, tok: int) -> int:
         """Rows-minus-columns change of laying card ``c`` at (x, y) with ``tok`` tokens (a line of one card never
