@@ -57,6 +57,8 @@ def line_points(line: tuple[int, ...]) -> int:
         key = tuple(sorted(e & _CODE for e in line))
     points = _CANON.get(key)
     if points is None:
+        if len(_CANON) > 200_000:  # both memos are bounded: a long session (or a tournament) must not grow without end
+            _CANON.clear()
         points = _CANON[key] = _line_points(line)
     if len(_LINE_MEMO) > 100_000:
         _LINE_MEMO.clear()
@@ -448,10 +450,13 @@ class FlatSearch(SearchBot):
 
 def make_levels(game) -> dict:
     """The three levels, all :class:`FlatSearch` with the same playouts, differing in sampled positions and moves
-    searched. Budgets keep ``hard`` within about 2 s a decision in headless Chromium (benchmarks/chromium_bots.py);
-    measured against the old greedy bot in docs/strength.md."""
-    return {"easy": FlatSearch(SEARCH, game, 3, root_candidates=4, rank_samples=4, name="easy"),
-            "normal": FlatSearch(SEARCH, game, 8, root_candidates=6, rank_samples=8, name="normal"),
+    searched. Measured against the old greedy bot (benchmarks/strength.py's museum row, seats rotated; tuning runs of
+    2026-11-30): 30 positions x 8 moves won 87.5% +- 6.3% of 100 games, 3 x 4 won 73.8% +- 6.0% of 200 (8 x 6 no
+    better), 1 x 3 won 63.3% +- 6.6% of 200. ``hard`` keeps to about 2 s a decision in headless Chromium
+    (benchmarks/chromium_bots.py: 0.46 s mean, 1.59 s max, the first decision, CPU seconds of the page's renderer).
+    Rollouts sample 12 of the legal placements per ply: greedy over all of them is slower and weaker (79% +- 7.5%)."""
+    return {"easy": FlatSearch(SEARCH, game, 1, root_candidates=2, rank_samples=4, name="easy"),
+            "normal": FlatSearch(SEARCH, game, 3, root_candidates=4, rank_samples=8, name="normal"),
             "hard": FlatSearch(SEARCH, game, 30, root_candidates=8, rank_samples=8, name="hard")}
 
 
