@@ -279,6 +279,11 @@ def write_snapshot(out: Path, stamp: str) -> bool:
         for old in sorted(CACHE.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
             old.unlink(missing_ok=True)  # keep the cache small: the last few builds only
     shutil.copyfile(cached, pyo / SNAPSHOT)
+    # The worker sizes the snapshot's buffer before the bytes arrive (web/worker.js): the gzip trailer's ISIZE is the
+    # unpacked size (mod 2**32; a snapshot is ~30 MB).
+    size = int.from_bytes(cached.read_bytes()[-4:], "little")
+    worker = out / "worker.js"
+    worker.write_text(worker.read_text().replace('"{{SNAPSHOT_BYTES}}"', f'"{size}"'))
     return True
 
 
@@ -311,8 +316,8 @@ def build(out: Path) -> None:
     wheel = wheel.rename(out / "wheels" / stamp / wheel.name)
     (out / "wheels" / "tmp").rmdir()
     write_lock(pyo, wheel, shoal_version)
-    snapshot = write_snapshot(out, stamp)
     copy_web(out, stamp)
+    snapshot = write_snapshot(out, stamp)  # after copy_web: it writes the snapshot's size into worker.js
     icons.write_icons(ROOT / "web" / "icons" / "icon.svg", out / "icons", CACHE)  # for manifest.webmanifest
     compile_lessons(out)
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass

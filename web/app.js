@@ -75,6 +75,7 @@ function seatName(seat) {
   return `Player ${seat + 1}`;
 }
 
+let bootTimed = false;
 async function startMatch(cfg) {
   const info = gameInfo(cfg.game);
   if (!info) throw new Error(`unknown game ${cfg.game}`);
@@ -94,6 +95,7 @@ async function startMatch(cfg) {
   await busy(async () => {
     try {
       current.answer = await engine.call("new", { game: info.id, players: cfg.players, seed: cfg.seed, options: current.options, viewer: current.viewer, humans: humans() });
+      if (!bootTimed) engine.mark("new-answered");
     } catch (err) { // refused (e.g. an option the engine does not accept): back to the lobby, which says why
       current = null;
       setStatus("lobby");
@@ -103,6 +105,11 @@ async function startMatch(cfg) {
     status.textContent = "";
     history.replaceState(null, "", "?" + deepLink(cfg));
     await advance();
+    if (!bootTimed) { // the boot's timeline ends when the first board is on screen
+      bootTimed = true;
+      engine.mark("board-drawn");
+      requestAnimationFrame(() => setTimeout(() => engine.mark("board-painted"), 0));
+    }
   });
 }
 
@@ -604,6 +611,7 @@ window.shoal = {
   record: async () => (await engine.call("record")).record,
   viewer: () => current && current.viewer,
   boot: () => engine.boot, // how Python started: "snapshot" (restored) or "plain"
+  bootMarks: () => engine.marks.slice().sort((a, b) => a[1] - b[1]), // [name, ms since navigation] (issue 14)
   latency: latency.spans, // click → painted board, split into worker round trips, Python, JSON and drawing
   // Test hook: draw the match screen again, in place or (fresh) from scratch; the redraw test compares the two.
   redraw: (fresh = false) => { if (current) drawMatch({ fresh }); },

@@ -11,7 +11,8 @@ window.shoalBoot = (() => {
   const worker = new Worker(url, { type: "module", name: self.searchParams.get("v") || "" });
   const early = [];
   worker.onmessage = (event) => early.push(event);
-  return { worker, early };
+  // The boot's timeline in the page's milliseconds (window.shoal.bootMarks(): the worker's marks join it when ready).
+  return { worker, early, marks: [["worker-created", performance.now()]] };
 })();
 
 // index.html carries the lobby's game cards (written by the build, so the lobby paints before any module loads); a

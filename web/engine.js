@@ -5,13 +5,18 @@ export class Engine {
   constructor(stamp, onProgress) {
     const boot = window.shoalBoot; // started by index.html before any module loaded
     this.worker = boot ? boot.worker : new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url), { type: "module", name: stamp });
+    this.marks = boot ? boot.marks : [["worker-created", performance.now()]]; // the boot's timeline (issue 14)
     this.pending = new Map();
     this.next = 1;
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if (data.progress) {
           onProgress(data.progress);
-          if (data.progress === "ready") { this.boot = data.boot; resolve(); } // "snapshot" or "plain"
+          if (data.progress === "ready") { // "snapshot" or "plain"
+            this.boot = data.boot;
+            this.marks.push(...(data.marks || []).map(([name, at]) => [name, at - performance.timeOrigin]), ["ready-received", performance.now()]);
+            resolve();
+          }
         } else if (data.fatal) {
           reject(new Error(data.fatal));
         } else {
@@ -28,6 +33,9 @@ export class Engine {
   }
 
   // Resolves with the answer object ({ok: true, ...}); rejects with the engine's message when ok is false.
+  /** Note a moment of the boot on its timeline (the first answer, the first board painted). */
+  mark(name) { this.marks.push([name, performance.now()]); }
+
   call(cmd, args = {}) {
     const id = this.next++;
     return new Promise((resolve, reject) => {

@@ -6,6 +6,12 @@
 // the plain way and say why in the console. Either way the same engine answers.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
+// Where the boot's time goes (issue 14): named moments in milliseconds since the epoch, so the page can put them on
+// its own timeline (window.shoal.bootMarks()). Kept in memory, sent once with "ready"; nothing leaves the page.
+const marks = [];
+const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
+mark("worker-started");
+
 // The build's stamp: the page names the worker after it (its URL's ?v= is lost when the service worker serves it).
 const stamp = self.name || new URL(import.meta.url).searchParams.get("v") || "";
 const base = new URL("./pyodide/", import.meta.url).href;
@@ -17,16 +23,22 @@ const runtime = {
   lockFileURL: base + "pyodide-lock.json?v=" + stamp,
 };
 
-// Where the snapshot comes from: unpacked by the service worker when it installed this build (web/sw.js), else
-// fetched gzipped and unpacked here. Resolves once it is known to exist, with `bytes` still a promise: unpacking
-// (~30 MB) overlaps Pyodide's own start (its module script, the wasm and stdlib downloads), since the runtime awaits
-// the snapshot only just before it instantiates the wasm.
-async function findSnapshot() {
+// The unpacked snapshot's size, written here by the build (0: the build shipped none). Knowing it, the worker hands
+// Pyodide a buffer of that size at once and fills it while the runtime starts: Pyodide needs the snapshot's size
+// before it instantiates the wasm, but its bytes only after the runtime is up (restoreSnapshot), so reading ~30 MB
+// overlaps fetching, compiling and instantiating the wasm instead of coming before them (issue 14: the boot's marks).
+const SNAPSHOT_BYTES = Number("{{SNAPSHOT_BYTES}}") || 0;
+
+// The snapshot's bytes as a stream: unpacked by the service worker when it installed this build (web/sw.js), else
+// fetched gzipped and unpacked on the way in.
+async function snapshotStream() {
   const unpacked = await cachedSnapshot();
-  if (unpacked) return { bytes: unpacked.arrayBuffer() };
+  mark(unpacked ? "snapshot-found-unpacked" : "snapshot-not-unpacked");
+  if (unpacked) return unpacked.body;
   const response = await fetch(base + "snapshot.bin.gz?v=" + stamp);
+  mark("snapshot-response");
   if (!response.ok) throw new Error(`no snapshot in this build (${response.status})`);
-  return { bytes: new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() };
+  return response.body.pipeThrough(new DecompressionStream("gzip"));
 }
 
 async function cachedSnapshot() {
@@ -37,10 +49,35 @@ async function cachedSnapshot() {
   }
 }
 
+// Copy the stream into `target`, which it must fill exactly (a snapshot of another size is of another build).
+async function fill(target, stream) {
+  const reader = stream.getReader();
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > target.length) throw new Error(`the snapshot is larger than this build's (${target.length} bytes)`);
+    target.set(value, at);
+    at += value.length;
+  }
+  if (at !== target.length) throw new Error(`the snapshot has ${at} bytes, this build's has ${target.length}`);
+  mark("snapshot-bytes");
+}
+
+const never = () => new Promise(() => {});
+
 async function fromSnapshot() {
-  const { bytes } = await findSnapshot();
-  bytes.catch(() => {}); // a failure is reported where loadPyodide awaits it
-  const pyodide = await loadPyodide({ ...runtime, _loadSnapshot: bytes });
+  if (!SNAPSHOT_BYTES) throw new Error("no snapshot in this build");
+  const bytes = new Uint8Array(SNAPSHOT_BYTES);
+  const filled = snapshotStream().then((stream) => fill(bytes, stream));
+  // Pyodide's fsInit hook runs before the runtime is declared up, and the snapshot is copied into its memory right
+  // after: holding the hook until the bytes are in keeps that copy after the fill. If the fill fails, that runtime
+  // never comes up (the hook never returns) and the race below gives up on it at once: the plain boot takes over.
+  const pyodide = await Promise.race([
+    loadPyodide({ ...runtime, _loadSnapshot: bytes, fsInit: () => filled.catch(never) }),
+    filled.then(never),
+  ]);
+  mark("pyodide-loaded");
   const made = pyodide.runPython("import shoal\ngetattr(shoal, '_snapshot_stamp', '')");
   if (made !== stamp) throw new Error(`the snapshot is of build ${made || "(unknown)"}, this is build ${stamp}`);
   // Everyone restores the same memory: reseed whatever random state it froze (the engine's own randomness is seeded
@@ -58,6 +95,16 @@ async function plainBoot() {
   return pyodide;
 }
 
+// The wasm's compile and instantiation, timed apart (Pyodide calls instantiateStreaming; the same two steps).
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  mark("wasm-compile");
+  const module = await WebAssembly.compileStreaming(source);
+  mark("wasm-compiled");
+  const instance = await WebAssembly.instantiate(module, imports);
+  mark("wasm-instantiated");
+  return { module, instance };
+};
+
 const ready = (async () => {
   say("runtime");
   let boot = "snapshot";
@@ -71,7 +118,12 @@ const ready = (async () => {
   }
   const handle = pyodide.pyimport("shoal.bridge").handle; // throws if the engine is not there
   globalThis.shoalWasmBytes = () => pyodide._module.HEAP8.buffer.byteLength; // for the memory benchmark
-  say("ready", { boot });
+  mark("ready");
+  for (const r of performance.getEntriesByType("resource")) {
+    const name = r.name.split("/").pop().split("?")[0];
+    marks.push([`fetch ${name}`, performance.timeOrigin + r.startTime], [`fetched ${name}`, performance.timeOrigin + r.responseEnd]);
+  }
+  say("ready", { boot, marks });
   return handle;
 })();
 
