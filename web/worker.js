@@ -42,11 +42,8 @@ async function snapshotStream() {
 }
 
 async function cachedSnapshot() {
-  try {
-    return stamp && self.caches ? (await caches.match(base + `snapshot-${stamp}.bin`)) || null : null;
-  } catch {
-    return null; // no Cache Storage here (an opaque origin, a private window): the packed file will do
-  }
+  const cache = await buildCache;
+  return (cache && (await cache.match(base + `snapshot-${stamp}.bin`).catch(() => null))) || null;
 }
 
 // Copy the stream into `target`, which it must fill exactly (a snapshot of another size is of another build).
@@ -95,14 +92,54 @@ async function plainBoot() {
   return pyodide;
 }
 
-// The wasm's compile and instantiation, timed apart (Pyodide calls instantiateStreaming; the same two steps).
-WebAssembly.instantiateStreaming = async (source, imports) => {
+// Where the runtime's big files come from. Installed (web/sw.js), this build's own cache is read directly: a file
+// served through the service worker's fetch handler comes several times slower than from the cache itself (9.6 MB
+// of wasm took ~250 ms that way). Only this build's cache (named by the stamp): another build's may hold other files
+// under the same names. Nothing is created: a missing cache means "not installed", and the network answers.
+const cacheName = "shoal-" + stamp;
+const buildCache = (async () => {
+  try {
+    return stamp && self.caches && (await caches.has(cacheName)) ? await caches.open(cacheName) : null;
+  } catch {
+    return null; // no Cache Storage here (an opaque origin, a private window)
+  }
+})();
+const networkFetch = self.fetch.bind(self);
+async function cachedOrFetched(url) {
+  const cache = await buildCache;
+  const hit = cache && (await cache.match(url.split("?")[0]).catch(() => null));
+  return hit || networkFetch(url);
+}
+
+// The wasm is compiled from the moment the worker starts, not once Pyodide has evaluated its 1.2 MB glue module and
+// asks for it; Pyodide's own request for it is answered with nothing (it is never read: the instantiation below uses
+// the module compiled here). If the early compile fails, the wasm is fetched and compiled again the ordinary way.
+const wasmURL = base + "pyodide.asm.wasm";
+const compiled = cachedOrFetched(wasmURL).then((response) => {
+  if (!response.ok) throw new Error(`the wasm could not be fetched (${response.status})`);
   mark("wasm-compile");
-  const module = await WebAssembly.compileStreaming(source);
-  mark("wasm-compiled");
+  return WebAssembly.compileStreaming(response);
+}).then((module) => { mark("wasm-compiled"); return module; });
+compiled.catch(() => {});
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  let module;
+  try {
+    module = await compiled;
+  } catch (err) {
+    console.info(`Shoal: compiling the wasm again: ${err && err.message ? err.message : err}`);
+    return instantiateStreaming(networkFetch(wasmURL), imports);
+  }
   const instance = await WebAssembly.instantiate(module, imports);
   mark("wasm-instantiated");
   return { module, instance };
+};
+// While Pyodide boots, its fetches (the wasm, the standard library, the lock file) read this build's cache first.
+self.fetch = (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+  if (url === wasmURL) return Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }));
+  if (url && url.startsWith(base) && !(init && (init.integrity || init.method))) return cachedOrFetched(url);
+  return networkFetch(input, init);
 };
 
 const ready = (async () => {
@@ -116,6 +153,7 @@ const ready = (async () => {
     console.info(`Shoal: booting Python without the snapshot: ${err && err.message ? err.message : err}`);
     pyodide = await plainBoot();
   }
+  self.fetch = networkFetch; // booted: nothing else of Pyodide's comes from here
   const handle = pyodide.pyimport("shoal.bridge").handle; // throws if the engine is not there
   globalThis.shoalWasmBytes = () => pyodide._module.HEAP8.buffer.byteLength; // for the memory benchmark
   mark("ready");
