@@ -4,7 +4,7 @@ import { boardKeys, captureFocus, makeAnnouncer, makeUi as makeBoardUi, restoreF
 import { el } from "./dom.js";
 import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
-import { defaultBot, renderLobby } from "./lobby.js";
+import { LEVELS, defaultBot, renderLobby } from "./lobby.js";
 import { renderOutcome } from "./outcome.js";
 import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
@@ -164,8 +164,11 @@ async function advance() {
           await busy(async () => {
             if (botDelay) await sleep(botDelay);
             if (current !== match) return;
-            match.answer = await engine.call("bots", { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, humans: humans(), ...budgetArg });
-            for (const seat of bots) tellParent("move", { seat }); // a bot's choice is its secret: only the view shows it
+            const chain = instantBots(match);
+            match.answer = await engine.call("bots", chain ? { seats: chain, chain: true, viewer: match.viewer, humans: humans(), ...budgetArg }
+              : { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, humans: humans(), ...budgetArg });
+            // A bot's choice is its secret: only the view shows it.
+            for (const seat of chain ? match.answer.moved : bots) tellParent("move", { seat });
           });
         } finally { match.thinking = null; }
         if (current !== match) return;
@@ -203,6 +206,15 @@ function drawWhileThinking() {
   });
 }
 
+// Bots that answer at once (no search level) with no pause asked for: their turns are played in the same request as
+// the move before them, round after round until a person is due (issue 14: a click is one round trip and one
+// redraw). A pause (botDelay) shows each bot's move; a searching bot's table shows the player's own move first.
+function instantBots(match) {
+  if (botDelay || match.watch) return null;
+  const bots = match.seats.flatMap((kind, s) => (kind === "human" ? [] : [[s, botName(kind)]]));
+  return bots.length && bots.every(([, name]) => !LEVELS.includes(name)) ? bots : null;
+}
+
 async function act(action) {
   const match = current;
   // Ignore clicks while a move is on its way: a double click must not send a second, stale action.
@@ -211,8 +223,10 @@ async function act(action) {
   latency.begin();
   await busy(async () => {
     try {
-      match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer, humans: humans() });
+      const chain = instantBots(match);
+      match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer, humans: humans(), ...(chain ? { bots: chain, ...budgetArg } : {}) });
       tellParent("move", { seat: match.viewer, action });
+      for (const seat of chain ? match.answer.moved : []) tellParent("move", { seat });
       match.local = {};
       match.error = null;
     } catch (err) {

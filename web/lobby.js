@@ -8,7 +8,7 @@ export function defaultBot(info) {
   return info.bots.includes("normal") ? "normal" : info.bots[info.bots.length - 1];
 }
 
-const LEVELS = ["easy", "normal", "hard"];
+export const LEVELS = ["easy", "normal", "hard"]; // the search levels (app.js: they think; the others answer at once)
 
 export function seatKinds(info) {
   const main = defaultBot(info);

@@ -14,10 +14,14 @@ Commands:
   new    {match, game, players, seed, options, viewer}  -> step
   load   {match, record, viewer}         -> step   (a bad record is refused and the old match, if any, kept)
   view   {match, viewer}                 -> step
-  play   {match, seat, action, viewer}   -> step
+  play   {match, seat, action, viewer, bots?} -> step   (with ``bots``, those bots then play as ``bots`` with
+                                            ``chain`` does, and the answer says which seats ``moved``; a refusal of
+                                            any part means nothing was played)
   bot    {match, seat, bot, viewer, budget?}      -> step   (chooses and plays)
-  bots   {match, seats: [[seat, bot], ...], viewer, budget?} -> step   (each in turn, while due; the whole request
-                                            is checked first, and a refusal means no bot played)
+  bots   {match, seats: [[seat, bot], ...], viewer, budget?, chain?} -> step   (each in turn, while due; the whole
+                                            request is checked first, and a refusal means no bot played; with
+                                            ``chain: true``, round after round while any of them is due, and the
+                                            answer says which seats ``moved``, in order)
   undo   {match, seat, humans, viewer}   -> {"taken_back": [log lines viewer had read], **step}   (Match.undo)
   can_undo {match, seat, humans}         -> {"can_undo": bool}
   record {match}                         -> {"record": ...}   (the whole truth: never show it during a match)
@@ -118,9 +122,13 @@ def _view(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def _play(req: dict[str, Any]) -> dict[str, Any]:
+    """Play the seat's action; with ``bots`` ([[seat, bot], ...]), those bots then play while any of them is due, as
+    ``bots`` with ``chain`` would (one round trip and one view for a click against instant bots, issue 14)."""
     match = _match(req)
     seat, viewer = req.get("seat"), req.get("viewer")
     match.view(viewer)  # a bad viewer is refused before anything is played
+    chain = _bot_seats(match, req.get("bots")) if "bots" in req else None
+    saved = _saved(match)
     try:
         match.play(seat, req.get("action"))
     except IllegalAction:
@@ -128,7 +136,10 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
             # The full reason lists that seat's legal actions: its secrets, which this viewer may not read.
             raise IllegalAction(f"seat {seat} cannot play that now") from None
         raise
-    return _step(match, req)
+    if chain is None:
+        return _step(match, req)
+    moved = _guarded(match, saved, lambda: _chain(match, chain, req.get("budget")))
+    return {"moved": moved, **_step(match, req)}
 
 
 def _bot(req: dict[str, Any]) -> dict[str, Any]:
@@ -141,14 +152,8 @@ def _bot(req: dict[str, Any]) -> dict[str, Any]:
     return _step(match, req)
 
 
-def _bots(req: dict[str, Any]) -> dict[str, Any]:
-    """Several bots at once (a simultaneous phase): one round trip instead of one per seat.
-
-    The whole request is checked before any bot plays, and a failure half-way restores the match: refused means
-    nothing happened.
-    """
-    match = _match(req)
-    seats = req.get("seats")
+def _bot_seats(match: Match, seats: Any) -> list[tuple[int, str]]:
+    """Check a ``[[seat, bot], ...]`` list before any bot plays."""
     if not isinstance(seats, list) or not 0 < len(seats) <= match.players:
         raise ShoalError(f"bots needs seats: [[seat, bot], ...], at most one per seat, got {brief(seats)}")
     for entry in seats:
@@ -159,21 +164,69 @@ def _bots(req: dict[str, Any]) -> dict[str, Any]:
             raise ShoalError(f"bots: seat must be an integer from 0 to {match.players - 1}, got {brief(seat)}")
         if not isinstance(bot, str) or bot not in match.game.bots:
             raise ShoalError(f"{match.game.id} has no bot {brief(bot, 40)} (bots: {', '.join(match.game.bots)})")
-    match.view(req.get("viewer"))
-    saved = {key: (list(value) if isinstance(value, list) else value) for key, value in vars(match).items()}
+    return [(seat, bot) for seat, bot in seats]
+
+
+def _saved(match: Match) -> dict[str, Any]:
+    return {key: (list(value) if isinstance(value, list) else value) for key, value in vars(match).items()}
+
+
+def _guarded(match: Match, saved: dict[str, Any], work: Callable[[], Any]) -> Any:
+    """Run ``work``; if it fails half-way, the match is put back as ``saved``: refused means nothing happened."""
     try:
-        due = set(match.to_act())
-        for seat, bot in seats:
-            waiting = set(match.to_act())
-            if not waiting <= due:
-                break  # a new phase began: the page shows it before any bot acts in it
-            if seat not in waiting:
-                continue  # no longer asked (e.g. a Lunch call ended the window)
-            match.play(seat, match.bot_action(seat, bot, req.get("budget")))
+        return work()
     except BaseException:
         vars(match).clear()
         vars(match).update(saved)
         raise
+
+
+def _bots_round(match: Match, seats: list[tuple[int, str]], budget: Any) -> list[int]:
+    """Each listed bot that is due plays once, in order, until a new phase begins (the page shows it first)."""
+    moved = []
+    due = set(match.to_act())
+    for seat, bot in seats:
+        waiting = set(match.to_act())
+        if not waiting <= due:
+            break  # a new phase began: the page shows it before any bot acts in it
+        if seat not in waiting:
+            continue  # no longer asked (e.g. a Lunch call ended the window)
+        match.play(seat, match.bot_action(seat, bot, budget))
+        moved.append(seat)
+    return moved
+
+
+MAX_CHAIN = 400  # bot moves in one chained request: a table of bots alone still answers now and then
+
+
+def _chain(match: Match, seats: list[tuple[int, str]], budget: Any) -> list[int]:
+    """Rounds of ``_bots_round`` while any listed bot is due: what the page's loop would ask one round at a time
+    (bots before people in a simultaneous phase), in one request."""
+    moved: list[int] = []
+    listed = {seat for seat, _ in seats}
+    while len(moved) < MAX_CHAIN and not match.is_over() and listed & set(match.to_act()):
+        step = _bots_round(match, seats, budget)
+        if not step:
+            break
+        moved += step
+    return moved
+
+
+def _bots(req: dict[str, Any]) -> dict[str, Any]:
+    """Several bots at once (a simultaneous phase): one round trip instead of one per seat. With ``chain``, round
+    after round while any of them is due (the answer then says which seats ``moved``, in order).
+
+    The whole request is checked before any bot plays, and a failure half-way restores the match: refused means
+    nothing happened.
+    """
+    match = _match(req)
+    seats = _bot_seats(match, req.get("seats"))
+    match.view(req.get("viewer"))
+    saved = _saved(match)
+    if req.get("chain") is True:
+        moved = _guarded(match, saved, lambda: _chain(match, seats, req.get("budget")))
+        return {"moved": moved, **_step(match, req)}
+    _guarded(match, saved, lambda: _bots_round(match, seats, req.get("budget")))
     return _step(match, req)
 
 

@@ -56,3 +56,36 @@ def test_a_redrawn_screen_equals_a_screen_drawn_from_scratch(page, game):
     click_through(page, rng)
     assert page.evaluate("document.body.dataset.status") == "over"
     assert_same_as_fresh(page)
+
+
+COUNT_REQUESTS = """(() => {
+  const worker = window.shoalBoot.worker;
+  const post = worker.postMessage.bind(worker);
+  window.sentCommands = [];
+  worker.postMessage = (message, ...rest) => { window.sentCommands.push(JSON.parse(message.request).cmd); return post(message, ...rest); };
+})()"""
+
+
+@pytest.mark.parametrize("seats, chained", [("human,random,random", True), ("human,bot,bot", False)])
+def test_a_click_against_instant_bots_is_one_worker_request(page, seats, chained):
+    """Issue 14: 'let instant bots' turns chain inside one request, so a click is one round trip and one redraw';
+    a searching bot (a level) still gets its own request, after the player's move is on screen."""
+    open_match(page, f"game=brunch&players=3&seats={seats}&seed=11")
+    page.evaluate(COUNT_REQUESTS)
+    rng = random.Random(4)
+    clicked = 0
+    while clicked < 8 and wait_idle(page) == "playing":
+        actions = _visible(page, "[data-action]")
+        if not actions:
+            rng.choice(_visible(page, "[data-step]")).click()
+            continue
+        page.evaluate("window.sentCommands.length = 0")
+        rng.choice(actions).click()
+        wait_idle(page)
+        sent = [c for c in page.evaluate("window.sentCommands") if c != "record"]  # saving the game: after the move
+        if chained:
+            assert sent == ["play"], sent
+        else:
+            assert sent[0] == "play" and set(sent[1:]) <= {"bots", "view"}, sent
+        clicked += 1
+    assert clicked >= 3
