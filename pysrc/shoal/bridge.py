@@ -91,6 +91,13 @@ def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _check_viewer(match: Match, viewer: Any) -> None:
+    """Refuse a bad viewer before anything is played, as ``match.view(viewer)`` would, without building a view that
+    is thrown away (a view is most of a request's time in Pyodide: issue 14)."""
+    if viewer is not None:
+        match._check_seat(viewer)
+
+
 def _humans(match: Match, req: dict[str, Any]) -> list[int]:
     humans = req.get("humans")
     if not (isinstance(humans, list) and len(humans) <= match.players
@@ -126,7 +133,7 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     ``bots`` with ``chain`` would (one round trip and one view for a click against instant bots, issue 14)."""
     match = _match(req)
     seat, viewer = req.get("seat"), req.get("viewer")
-    match.view(viewer)  # a bad viewer is refused before anything is played
+    _check_viewer(match, viewer)  # a bad viewer is refused before anything is played
     chain = _bot_seats(match, req.get("bots")) if "bots" in req else None
     saved = _saved(match)
     try:
@@ -146,7 +153,7 @@ def _bot(req: dict[str, Any]) -> dict[str, Any]:
     """Choose and play; the answer does not say what the bot chose (only what the viewer can see of it)."""
     match = _match(req)
     seat = req.get("seat")
-    match.view(req.get("viewer"))
+    _check_viewer(match, req.get("viewer"))
     action = match.bot_action(seat, req.get("bot", "random"), req.get("budget"))
     match.play(seat, action)
     return _step(match, req)
@@ -221,7 +228,7 @@ def _bots(req: dict[str, Any]) -> dict[str, Any]:
     """
     match = _match(req)
     seats = _bot_seats(match, req.get("seats"))
-    match.view(req.get("viewer"))
+    _check_viewer(match, req.get("viewer"))
     saved = _saved(match)
     if req.get("chain") is True:
         moved = _guarded(match, saved, lambda: _chain(match, seats, req.get("budget")))
