@@ -27,5 +27,8 @@ def test_second_visit_plays_with_the_network_off(browser, site_url):
         assert page.evaluate("window.shoal.boot()") == "snapshot"
         unpacked = "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys())))).then(a => a.flat().map(r => r.url))"
         assert any(u.endswith(".bin") and "/pyodide/snapshot-" in u for u in page.evaluate(unpacked))
+        # The worker read the unpacked snapshot and compiled the wasm from the build's own cache, early (web/worker.js).
+        marks = [name for name, _ in page.evaluate("window.shoal.bootMarks()")]
+        assert "snapshot-found-unpacked" in marks and "wasm-compiled" in marks, marks
     finally:
         context.close()

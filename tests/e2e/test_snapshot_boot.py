@@ -4,6 +4,7 @@ missing or belongs to another build (issue 14: "a snapshot from another build is
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -65,3 +66,31 @@ def test_a_build_without_a_snapshot_still_plays(page_console, site_dir, tmp_path
     remove = lambda copy: (copy / "pyodide" / "snapshot.bin.gz").unlink()  # noqa: E731
     assert play_on_copy(page_console, site_dir, tmp_path, remove, seed=5) == "plain"
     assert any("no snapshot" in m for m in boot_messages(page_console)), page_console.console
+
+
+def test_a_snapshot_of_another_size_is_refused_and_python_boots_plainly(page_console, site_dir, tmp_path):
+    """The worker sizes the snapshot's buffer from the build (web/worker.js): bytes that do not fill it exactly are
+    another build's, and the runtime started for them is given up for the plain boot."""
+    def resized(copy: Path) -> None:
+        worker = copy / "worker.js"
+        text = worker.read_text()
+        size = re.search(r'Number\("(\d+)"\)', text)
+        assert size, "the build wrote the snapshot's size into worker.js"
+        worker.write_text(text.replace(size[0], f'Number("{int(size[1]) - 4096}")'))
+
+    assert play_on_copy(page_console, site_dir, tmp_path, resized, seed=4) == "plain"
+    assert any("the snapshot" in m and "larger" in m for m in boot_messages(page_console)), page_console.console
+
+
+def test_an_early_wasm_compile_that_fails_falls_back_to_the_ordinary_one(page_console, site_dir, tmp_path):
+    """The wasm is compiled as the worker starts; if that fails, Pyodide's own way compiles it and the snapshot is
+    still restored."""
+    def refuse(copy: Path) -> None:
+        worker = copy / "worker.js"
+        text = worker.read_text()
+        assert "return WebAssembly.compileStreaming(response);" in text
+        worker.write_text(text.replace("return WebAssembly.compileStreaming(response);",
+                                       'throw new Error("refused by the test");'))
+
+    assert play_on_copy(page_console, site_dir, tmp_path, refuse, seed=6) == "snapshot"
+    assert any("compiling the wasm again" in m and "refused by the test" in m for m in page_console.console), page_console.console
