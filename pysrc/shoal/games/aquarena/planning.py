@@ -20,6 +20,8 @@ def place(state: AquarenaState, seat: int, number: int, index: int) -> None:
     state.tiles[index].cards.append((seat, number, up))
     state.placed[seat] += 1
     state.decision = "discard"
+    if state.log.quiet:  # a search's sampled position: nobody reads its lines
+        return
     if up:
         state.log.add(f"{text.seat(seat)} placed {text.card(number)} face up on {text.tile(index)}.")
     else:
@@ -34,9 +36,10 @@ def discard(state: AquarenaState, seat: int, number: int) -> None:
     pile = state.piles[seat]
     drawn = [pile.pop() for _ in range(min(data.DRAW_PER_TURN, len(pile)))]
     state.hands[seat] = sorted(state.hands[seat] + drawn)
-    got = ", ".join(text.card(n) for n in drawn) or "nothing"
-    state.log.add(f"{text.seat(seat)} discarded {text.card(number)} and drew {got}.", seats=[seat],
-                  others=f"{text.seat(seat)} discarded a card and drew {text.count(len(drawn), 'card')}.")
+    if not state.log.quiet:  # a search's sampled position: nobody reads its lines
+        got = ", ".join(text.card(n) for n in drawn) or "nothing"
+        state.log.add(f"{text.seat(seat)} discarded {text.card(number)} and drew {got}.", seats=[seat],
+                      others=f"{text.seat(seat)} discarded a card and drew {text.count(len(drawn), 'card')}.")
     if sum(state.placed) == data.PLACEMENTS_PER_ROUND * state.players:
         resolution.start(state)
         return

@@ -40,12 +40,14 @@ def open_tile(state: AquarenaState, index: int, last: bool = False) -> None:
         "kind": "reveal", "round": state.round, "tile": index, "chooser": chooser, "last": last,
         "revealed": [{"seat": s, "card": num} for s, num in hidden],
     }]
+    state.decision = None
+    if state.log.quiet:  # a search's sampled position: nobody reads its lines
+        return
     shown = ", ".join(text.owned(s, num) for s, num in hidden)
     opening = (f"The last tile, {text.tile(index)}, opened by itself (equal numbers act clockwise from "
                f"{text.seat(chooser)})" if last
                else f"{text.seat(chooser)} chose {text.tile(index)}")
     state.log.add(opening + (f"; revealed: {shown}." if hidden else "."))
-    state.decision = None
 
 
 def _finish_tile(state: AquarenaState) -> None:
@@ -99,6 +101,8 @@ def _begin(state: AquarenaState, card: Card) -> None:
         state.catches[seat].returned.append(number)
         others = len([c for c in state.tangled if c[1] == number]) - 1
         state.steps.append({"kind": "tangle", "seat": seat, "card": number, "tile": index})
+        if state.log.quiet:
+            return
         verb = "tangled with" if number == data.FISH_HOOK else "flew away with"
         state.log.add(f"{text.owned(seat, number)} {verb} {text.count(others, 'other ' + data.name(number))} "
                       f"and went back unused.")
@@ -153,8 +157,8 @@ def _done(state: AquarenaState) -> None:
     seat, number = state.acting
     state.tiles[state.current].remove(state.acting)
     state.catches[seat].predators.append(number)
-    step = state.steps[-1]
-    state.log.add(describe(step))
+    if not state.log.quiet:
+        state.log.add(describe(state.steps[-1]))
     state.acting, state.pool, state.left = None, "", 0
 
 

@@ -119,6 +119,10 @@ def sample(view: View, rng: Rng) -> AquarenaState:
 
 
 # --- value --------------------------------------------------------------------------------------------------------
+# What catching a card of each number scores (``scoring.round_points`` for one opposing card; own cards score 0).
+_WORTH = {n: data.POINTS[data.family(n)] for n in _ORDER if data.family(n) is not None}
+
+
 def _squash(x: float) -> float:
     return 0.5 + 0.5 * x / (1.0 + abs(x))
 
@@ -127,7 +131,7 @@ def totals(s: AquarenaState) -> list[int]:
     """Scores with the current round's catch counted (it is scored at the round's end)."""
     if s.phase == "over":
         return list(s.scores)
-    return [s.scores[seat] + scoring.round_points(seat, c.flies, [(o, n) for o, n, _ in c.cards])
+    return [s.scores[seat] + c.flies + sum(_WORTH[n] for o, n, _ in c.cards if o != seat)
             for seat, c in enumerate(s.catches)]
 
 
@@ -164,48 +168,77 @@ def _prey_value(seat: int, owner: int, number: int) -> float:
     return 0.0 if owner == seat else float(data.POINTS[data.family(number)])
 
 
+def _threats(number: int) -> frozenset[int]:
+    """The numbers that may eat a card of ``number`` (they act before it): what ``card_on_tile`` counts as risk."""
+    family = data.family(number)
+    return frozenset(n for n in _ORDER if n < number and (
+        (n == data.FISH_HOOK and family == data.FISH) or (n == data.HERON and family == data.AMPHIBIAN and
+                                                            number != data.NEWT)
+        or (n == data.PIKE and family == data.AMPHIBIAN)
+        or (n in _INSECT_EATERS and family == data.INSECT and n != data.PIKE)))
+
+
+_THREATS = {n: _threats(n) for n in _ORDER}
+_RISK = {(n, up): float(_WORTH[n]) * EXPOSED[up] if n in _WORTH else 0.0 for n in _ORDER for up in (True, False)}
+_HERON_PREY = _AMPH - {data.NEWT}
+
+
 def card_on_tile(s: AquarenaState, seat: int, number: int, index: int, up: bool) -> float:
     """A rough worth of placing ``number`` on tile ``index``: what it may eat there minus what it risks.
 
     Cards act 1 → 10, so a card is food only for predators numbered below it; the sampled position knows every card,
-    the ones it cannot see yet included (they are part of the sample)."""
+    the ones it cannot see yet included (they are part of the sample). (One pass over the tile's cards: the rollout
+    policy asks this a dozen times a move.)"""
     tile = s.tiles[index]
     if tile.resolved:
         return -5.0
     cards = tile.cards
-    gain = 0.0
-    if number == data.FISH_HOOK:
-        hooks = sum(1 for o, n, _ in cards if n == data.FISH_HOOK)
-        gain = 0.0 if hooks else max((_prey_value(seat, o, n) for o, n, _ in cards if n in _FISH), default=0.0)
-    elif number == data.HERON:
-        herons = sum(1 for o, n, _ in cards if n == data.HERON)
-        prey = sorted((_prey_value(seat, o, n) for o, n, _ in cards if n in _AMPH and n != data.NEWT), reverse=True)
-        gain = 0.0 if herons else sum(prey[:2])
-    else:
-        amph = [_prey_value(seat, o, n) for o, n, _ in cards if n in _AMPH and n > number]
-        if number == data.PIKE and amph:
-            gain = max(amph)
-        elif number == data.SALAMANDER:
-            gain = 1.0 if any(t.flies for t in s.tiles if not t.resolved) else 0.0
-        elif number in _INSECT_EATERS:
-            eaters_before = sum(_INSECT_EATERS.get(n, 0) for o, n, _ in cards if n < number)
-            flies = max(0, tile.flies - eaters_before)
-            dragonflies = [_prey_value(seat, o, n) for o, n, _ in cards if n == data.DRAGONFLY and n > number]
-            gain = min(_INSECT_EATERS[number], flies) + sum(dragonflies[:1])
-    family = data.family(number)
+    threats = _THREATS[number]
     risk = 0.0
-    if family is not None:
-        worth = data.POINTS[family]
-        for o, n, u in cards:
-            if o == seat or n >= number:
-                continue
-            if (n == data.FISH_HOOK and family == data.FISH) or (n == data.HERON and family == data.AMPHIBIAN and
-                                                                  number != data.NEWT) \
-                    or (n == data.PIKE and family == data.AMPHIBIAN) \
-                    or (n in _INSECT_EATERS and family == data.INSECT and n != data.PIKE):
-                risk += worth * EXPOSED[up]
+    if threats:
+        for o, n, _ in cards:
+            if n in threats and o != seat:
+                risk = _RISK[number, up]
                 break
-    return gain - risk
+    if number == data.FISH_HOOK:
+        best = 0.0
+        for o, n, _ in cards:
+            if n == data.FISH_HOOK:
+                return 0.0 - risk
+            if n in _FISH and o != seat and _WORTH[n] > best:
+                best = float(_WORTH[n])
+        return best - risk
+    if number == data.HERON:
+        prey = []
+        for o, n, _ in cards:
+            if n == data.HERON:
+                return 0.0 - risk
+            if n in _HERON_PREY:
+                prey.append(0.0 if o == seat else float(_WORTH[n]))
+        prey.sort(reverse=True)
+        return sum(prey[:2]) - risk
+    if number == data.PIKE:
+        best = None
+        for o, n, _ in cards:
+            if n in _AMPH and n > number:
+                v = 0.0 if o == seat else float(_WORTH[n])
+                if best is None or v > best:
+                    best = v
+        if best is not None:
+            return best - risk
+    elif number == data.SALAMANDER:
+        return (1.0 if any(t.flies for t in s.tiles if not t.resolved) else 0.0) - risk
+    if number in _INSECT_EATERS:
+        eaters_before = 0
+        dragonfly = 0.0
+        found = False
+        for o, n, _ in cards:
+            if n < number:
+                eaters_before += _INSECT_EATERS.get(n, 0)
+            elif n == data.DRAGONFLY and n > number and not found:
+                dragonfly, found = (0.0 if o == seat else 1.0), True
+        return min(_INSECT_EATERS[number], max(0, tile.flies - eaters_before)) + dragonfly - risk
+    return 0.0 - risk
 
 
 def _best_places(s: AquarenaState, seat: int) -> dict[int, tuple[float, int]]:
@@ -225,9 +258,19 @@ def _net(s: AquarenaState, seat: int) -> float:
     return points[seat] - max(others)
 
 
+def _tile_trial(s: AquarenaState) -> AquarenaState:
+    """A copy of ``s`` good for resolving one tile and reading the catches: resolving a tile changes only the tiles,
+    the catches and the resolution fields (which it replaces), so hands, piles and scores are shared, not copied."""
+    trial = AquarenaState.__new__(AquarenaState)
+    trial.__dict__.update(s.__dict__)
+    trial.log = QuietLog()
+    trial.tiles = [t.clone() for t in s.tiles]
+    trial.catches = [c.clone() for c in s.catches]
+    return trial
+
+
 def _settle_value(s: AquarenaState, index: int, seat: int) -> float:
-    trial = s.clone()
-    trial.log = trial.log.__class__()
+    trial = _tile_trial(s)
     resolution.open_tile(trial, index)
     # resolve the tile with each owner eating its best bite
     while True:

@@ -1,0 +1,135 @@
+"""The Aquarena search's fast paths (issue 10, "speed is strength") answer exactly as the plain readings they replace:
+a pure speed-up must not change a single choice."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import shoal
+from shoal.core import QuietLog, Rng
+from shoal.games.aquarena import data, resolution, scoring, search
+
+
+def _plain_card_on_tile(s, seat, number, index, up):
+    """The rollout policy's placement judgement as first written (several passes over the tile's cards)."""
+    def prey(owner, n):
+        return 0.0 if owner == seat else float(data.POINTS[data.family(n)])
+    tile = s.tiles[index]
+    if tile.resolved:
+        return -5.0
+    cards = tile.cards
+    gain = 0.0
+    eaters = search._INSECT_EATERS
+    if number == data.FISH_HOOK:
+        hooks = sum(1 for o, n, _ in cards if n == data.FISH_HOOK)
+        gain = 0.0 if hooks else max((prey(o, n) for o, n, _ in cards if n in search._FISH), default=0.0)
+    elif number == data.HERON:
+        herons = sum(1 for o, n, _ in cards if n == data.HERON)
+        got = sorted((prey(o, n) for o, n, _ in cards if n in search._AMPH and n != data.NEWT), reverse=True)
+        gain = 0.0 if herons else sum(got[:2])
+    else:
+        amph = [prey(o, n) for o, n, _ in cards if n in search._AMPH and n > number]
+        if number == data.PIKE and amph:
+            gain = max(amph)
+        elif number == data.SALAMANDER:
+            gain = 1.0 if any(t.flies for t in s.tiles if not t.resolved) else 0.0
+        elif number in eaters:
+            before = sum(eaters.get(n, 0) for o, n, _ in cards if n < number)
+            flies = max(0, tile.flies - before)
+            dragonflies = [prey(o, n) for o, n, _ in cards if n == data.DRAGONFLY and n > number]
+            gain = min(eaters[number], flies) + sum(dragonflies[:1])
+    family = data.family(number)
+    risk = 0.0
+    if family is not None:
+        worth = data.POINTS[family]
+        for o, n, u in cards:
+            if o == seat or n >= number:
+                continue
+            if (n == data.FISH_HOOK and family == data.FISH) or (n == data.HERON and family == data.AMPHIBIAN and
+                                                                  number != data.NEWT) \
+                    or (n == data.PIKE and family == data.AMPHIBIAN) \
+                    or (n in eaters and family == data.INSECT and n != data.PIKE):
+                risk += worth * search.EXPOSED[up]
+                break
+    return gain - risk
+
+
+def _position(seed: int, plies: int, decision: str | None = None):
+    """A sampled position (the kind the policy judges) reached by random play (then on to ``decision`` if named)."""
+    m = shoal.new_match("aquarena", 3, seed=seed)
+    rng = Rng(seed, 1)
+    played = 0
+    while not m.is_over() and (played < plies or (decision and m.state.decision != decision)):
+        seat = m.to_act()[0]
+        m.play(seat, rng.choice(m.legal_actions(seat)))
+        played += 1
+    seat = m.to_act()[0] if not m.is_over() else 0
+    return search.sample(m.view(seat), Rng(seed, 2)), seat
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 60))
+def test_one_pass_card_judgement_equals_the_plain_reading(seed, plies):
+    """The one-pass ``card_on_tile`` gives every (seat, card, tile, face) exactly the plain reading's value."""
+    s, _ = _position(seed, plies)
+    for seat in range(3):
+        for number in data.NUMBERS:
+            for index in range(len(s.tiles)):
+                for up in (True, False):
+                    assert search.card_on_tile(s, seat, number, index, up) == \
+                        _plain_card_on_tile(s, seat, number, index, up), (seat, number, index, up)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(20, 90))
+def test_resolving_a_tile_on_the_light_copy_equals_a_full_clone_and_leaves_the_position_alone(seed, plies):
+    """``_settle_value`` resolves on a copy sharing hands and piles: same value as on a full clone, position intact."""
+    s, _ = _position(seed, plies, "tile")
+    assert s.decision == "tile"
+    before = GAME_VIEW(s)
+    for index in s.unresolved():
+        for seat in range(3):
+            full = s.clone()
+            full.log = QuietLog()
+            resolution.open_tile(full, index)
+            light = search._settle_value(s, index, seat)
+            search_full = _settle_on(full, seat)
+            assert light == search_full
+    assert GAME_VIEW(s) == before
+
+
+def GAME_VIEW(s):
+    return [shoal.GAMES["aquarena"].view(s, seat) for seat in range(3)], [list(h) for h in s.hands], \
+        [list(p) for p in s.piles]
+
+
+def _settle_on(trial, seat):
+    while True:
+        resolution.advance(trial, one_tile=True)
+        if trial.decision == "eat":
+            bites, _ = search.effects.candidates(trial, trial.acting, trial.current, trial.pool)
+            trial.decision = None
+            resolution.eat(trial, max(bites, key=lambda b: search._bite_key(trial.acting[0], b)))
+            trial.left -= 1
+        elif trial.decision == "move":
+            trial.decision = None
+            resolution.move_fly(trial, search.effects.fly_destinations(trial, trial.current)[0])
+            resolution._done(trial)
+        else:
+            break
+    points = [trial.scores[i] + scoring.round_points(i, c.flies, [(o, n) for o, n, _ in c.cards])
+              for i, c in enumerate(trial.catches)]
+    return points[seat] - max(p for i, p in enumerate(points) if i != seat)
+
+
+def test_totals_count_the_round_in_progress_as_round_scoring_does():
+    """``totals`` (a fast sum) equals the scores plus ``scoring.round_points`` of every seat's current catch."""
+    for seed in range(1, 6):
+        for plies in range(0, 120, 7):
+            s, _ = _position(seed, plies)
+            if s.phase == "over":
+                continue
+            want = [s.scores[i] + scoring.round_points(i, c.flies, [(o, n) for o, n, _ in c.cards])
+                    for i, c in enumerate(s.catches)]
+            assert search.totals(s) == want
