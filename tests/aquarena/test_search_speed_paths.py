@@ -3,7 +3,7 @@ a pure speed-up must not change a single choice."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import shoal
@@ -81,10 +81,11 @@ def test_one_pass_card_judgement_equals_the_plain_reading(seed, plies):
                         _plain_card_on_tile(s, seat, number, index, up), (seat, number, index, up)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10_000), st.integers(20, 90))
-def test_resolving_a_tile_on_the_light_copy_equals_a_full_clone_and_leaves_the_position_alone(seed, plies):
-    """``_settle_value`` resolves on a copy sharing hands and piles: same value as on a full clone, position intact."""
+def test_the_policy_resolves_a_tile_on_plain_lists_exactly_as_the_rules_do(seed, plies):
+    """``_settle_value`` replays a tile's resolution on plain lists: the same margin as resolving a clone with
+    ``resolution`` (best bite each time, a Dragonfly's fly to the first tile with room), and the position untouched."""
     s, _ = _position(seed, plies, "tile")
     assert s.decision == "tile"
     before = GAME_VIEW(s)
@@ -93,9 +94,25 @@ def test_resolving_a_tile_on_the_light_copy_equals_a_full_clone_and_leaves_the_p
             full = s.clone()
             full.log = QuietLog()
             resolution.open_tile(full, index)
-            light = search._settle_value(s, index, seat)
-            search_full = _settle_on(full, seat)
-            assert light == search_full
+            assert search._settle_value(s, index, seat) == _settle_on(full, seat), (index, seat)
+    assert GAME_VIEW(s) == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 23), st.sampled_from(data.NUMBERS), st.booleans())
+def test_a_card_tried_on_a_tile_during_planning_resolves_as_the_rules_would(seed, plies, number, up):
+    """The same replay with one more card on the tile (how a placement is judged) equals the rules' resolution."""
+    s, seat = _position(seed, plies)
+    assert s.phase == "planning"
+    assume(all(c[:2] != (seat, number) for t in s.tiles for c in t.cards))  # a card is on one tile at most
+    before = GAME_VIEW(s)
+    for index in range(len(s.tiles)):
+        full = s.clone()
+        full.log = QuietLog()
+        full.phase = "resolution"
+        full.tiles[index].cards.append((seat, number, up))
+        resolution.open_tile(full, index)
+        assert search._settle_value(s, index, seat, (seat, number, up)) == _settle_on(full, seat), index
     assert GAME_VIEW(s) == before
 
 

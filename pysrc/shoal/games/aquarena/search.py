@@ -181,6 +181,10 @@ def _threats(number: int) -> frozenset[int]:
 _THREATS = {n: _threats(n) for n in _ORDER}
 _RISK = {(n, up): float(_WORTH[n]) * EXPOSED[up] if n in _WORTH else 0.0 for n in _ORDER for up in (True, False)}
 _HERON_PREY = _AMPH - {data.NEWT}
+# What each card eats as it starts to act, and how many (``effects.plan``; a Pike without amphibians: 2 insects).
+_PLAN = {data.FISH_HOOK: ("fish", 1), data.HERON: ("heron", 2), data.PIKE: ("amphibian", 1),
+         data.SALAMANDER: ("salamander", 1), data.TOAD: ("insect", 2), data.CARP: ("insect", 3)}
+_POOL_TEST = {"fish": _FISH, "amphibian": _AMPH, "heron": _HERON_PREY}
 
 
 def card_on_tile(s: AquarenaState, seat: int, number: int, index: int, up: bool) -> float:
@@ -269,24 +273,93 @@ def _tile_trial(s: AquarenaState) -> AquarenaState:
     return trial
 
 
-def _settle_value(s: AquarenaState, index: int, seat: int) -> float:
-    trial = _tile_trial(s)
-    resolution.open_tile(trial, index)
-    # resolve the tile with each owner eating its best bite
-    while True:
-        resolution.advance(trial, one_tile=True)
-        if trial.decision == "eat":
-            bites, _ = effects.candidates(trial, trial.acting, trial.current, trial.pool)
-            trial.decision = None
-            resolution.eat(trial, max(bites, key=lambda b: _bite_key(trial.acting[0], b)))
-            trial.left -= 1
-        elif trial.decision == "move":
-            trial.decision = None
-            resolution.move_fly(trial, effects.fly_destinations(trial, trial.current)[0])
-            resolution._done(trial)
-        else:
-            break
-    return _net(trial, seat)
+def _settle_value(s: AquarenaState, index: int, seat: int, extra: tuple[int, int, bool] | None = None) -> float:
+    """``seat``'s points minus the best other seat's once tile ``index`` (with ``extra`` placed on it, if given) is
+    resolved now, every owner eating its best bite (``_bite_key``) and a Dragonfly moving a left-over fly to the
+    first tile with room. It reads the rules' own result (a test resolves the same tiles with ``resolution``)."""
+    points = totals(s)
+    for i, g in enumerate(_tile_gains(s, index, extra)):
+        points[i] += g
+    return points[seat] - max(p for i, p in enumerate(points) if i != seat)
+
+
+def _tile_gains(s: AquarenaState, index: int, extra: tuple[int, int, bool] | None = None) -> list[int]:
+    """The points each seat catches when tile ``index`` resolves now (the rules of ``resolution`` and ``effects``
+    replayed on plain lists: no state copied, no steps or log written; the policy asks this many times a ply)."""
+    n = s.players
+    tiles = s.tiles
+    chooser = (s.heron + s.tiles_done) % n
+    placed = tiles[index].cards if extra is None else tiles[index].cards + [extra]
+    here = [(o, c) for o, c, _ in placed]  # unresolved cards still on the tile, in placement order
+    order = sorted(here, key=lambda card: (card[1], (card[0] - chooser) % n))
+    tangled = [c for c in order if c[1] <= data.HERON and sum(1 for d in order if d[1] == c[1]) > 1]
+    flies = [t.flies for t in tiles]
+    away: list[tuple[int, int]] | None = None  # face-up Dragonflies on other tiles (tile, owner): Salamander's prey
+    gains = [0] * n
+    for card in order:
+        if card not in here:
+            continue  # eaten before its turn
+        if card in tangled:
+            here.remove(card)
+            continue
+        seat, number = card
+        pool, left = _PLAN.get(number, ("insect", 1))
+        if number == data.PIKE and not any(c[1] in _AMPH for c in here):
+            pool, left = "insect", 2
+        while left > 0:
+            bites: list[tuple] = []
+            total = 0
+            if pool == "insect":
+                bites = [("card", index, o, c) for o, c in here if c == data.DRAGONFLY and (o, c) != card]
+                total = len(bites)
+                if flies[index]:
+                    bites.append(("fly", index))
+                    total += flies[index]
+            elif pool == "salamander":
+                if away is None:
+                    away = [(i, o) for i, t in enumerate(tiles) if i != index
+                            for o, c, up in t.cards if c == data.DRAGONFLY and up]
+                for i in range(len(tiles)):
+                    if i == index:
+                        bites += [("card", index, o, c) for o, c in here if c == data.DRAGONFLY and (o, c) != card]
+                    else:
+                        bites += [("card", i, o, data.DRAGONFLY) for j, o in away if j == i]
+                total = len(bites)
+                for i, f in enumerate(flies):
+                    if f:
+                        bites.append(("fly", i))
+                        total += f
+            else:
+                test = _POOL_TEST[pool]
+                bites = [("card", index, o, c) for o, c in here if c in test and (o, c) != card]
+                total = len(bites)
+            if not bites:
+                break
+            everything = total <= left  # it eats all it may; else one item, the best bite first
+            if everything:
+                eaten, left = bites, 0
+            else:
+                eaten, left = [bites[0] if len(bites) == 1 else max(bites, key=lambda b: _bite_key(seat, b))], left - 1
+            for bite in eaten:
+                if bite[0] == "fly":
+                    got = flies[bite[1]] if everything else 1
+                    flies[bite[1]] -= got
+                    gains[seat] += got
+                    continue
+                _, i, o, c = bite
+                if i == index:
+                    here.remove((o, c))
+                else:
+                    away.remove((i, o))  # type: ignore[union-attr]
+                if o != seat:
+                    gains[seat] += _WORTH[c]
+        if number == data.DRAGONFLY and flies[index]:
+            to = next((i for i, t in enumerate(tiles) if i != index and flies[i] < t.capacity), None)
+            if to is not None:
+                flies[index] -= 1
+                flies[to] += 1
+        here.remove(card)
+    return gains
 
 
 def _bite_key(seat: int, bite: effects.Bite) -> tuple[int, int]:
