@@ -150,3 +150,32 @@ def test_totals_count_the_round_in_progress_as_round_scoring_does():
             want = [s.scores[i] + scoring.round_points(i, c.flies, [(o, n) for o, n, _ in c.cards])
                     for i, c in enumerate(s.catches)]
             assert search.totals(s) == want
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 23))
+def test_the_settling_policy_judges_a_placement_by_resolving_its_tile_with_what_the_seat_can_see(seed, plies):
+    """Issue 10 (Aquarena's blind spots): the settling policy values a card on a tile as the rules' resolution of that
+    tile with the card minus without it (margin over the best other seat), less its exposure — seeing only the seat's
+    own cards and the face-up ones, as the seat would at the table."""
+    s, seat = _position(seed, plies)
+    if s.decision != "place":
+        s.decision = "place"
+    seen = s.clone()
+    for t in seen.tiles:
+        t.cards = [c for c in t.cards if c[2] or c[0] == seat]
+    up = s.placed[seat] < data.FACE_UP_PLACEMENTS
+    got = search._placements(s, seat, {})
+    for index in range(len(s.tiles)):
+        base = seen.clone()
+        base.log, base.phase = QuietLog(), "resolution"
+        resolution.open_tile(base, index)
+        without = _settle_on(base, seat)
+        for number in s.hands[seat]:
+            trial = seen.clone()
+            trial.log, trial.phase = QuietLog(), "resolution"
+            trial.tiles[index].cards.append((seat, number, up))
+            resolution.open_tile(trial, index)
+            family = data.family(number)
+            exposure = search.EXPOSURE[up] * data.POINTS[family] if family else 0.0
+            assert got[number, index] == _settle_on(trial, seat) - without - exposure, (number, index)
