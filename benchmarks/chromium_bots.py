@@ -2,7 +2,7 @@
 most about 2 s a decision on this 2-core machine in headless Chromium"). A benchmark, not a test.
 
     python3 benchmarks/chromium_bots.py [--site DIST] [--decisions 5] [--levels hard,normal,easy]
-                                        [--games museum,brunch,aquarena,reef] [--out FILE.json]
+                                        [--games museum,brunch,aquarena,reef,reef-solo] [--out FILE.json]
 
 The built site is served under a sub-path and opened in Debian's Chromium (the flags of ``tests/conftest.py``); the
 benchmark then talks to the worker the page started (``window.shoalBoot.worker``, the one the page's engine uses)
@@ -35,6 +35,8 @@ import server  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, SUB_PATH  # noqa: E402
 
 PLAYERS = {"museum": 2, "brunch": 4, "aquarena": 3, "reef": 2}
+# Other tables to time: name -> (game, players, options). A solo AQUA decision searches its own budget.
+SETUPS = {**{g: (g, n, {}) for g, n in PLAYERS.items()}, "reef-solo": ("reef", 1, {"variant": "advanced"})}
 
 # Sends one request to the page's worker and resolves with its answer and the worker's own milliseconds. The page's
 # engine keeps its handler; answers to this benchmark's ids (from 1e9 up) are taken before it sees them.
@@ -98,8 +100,9 @@ def _renderer_cpu() -> float:
 def play(page, game: str, level: str, decisions: int, seed: int) -> list[tuple[float, float]]:
     """(wall, CPU) seconds of ``decisions`` decisions of ``level`` (seat to act first), the other seats random."""
     name = f"bench-{game}-{level}"
-    got = page.evaluate(ASK, {"cmd": "new", "game": game, "players": PLAYERS[game], "seed": seed, "viewer": 0,
-                              "match": name})
+    game_id, players, options = SETUPS[game]
+    got = page.evaluate(ASK, {"cmd": "new", "game": game_id, "players": players, "seed": seed, "viewer": 0,
+                              "options": options, "match": name})
     answer = got["answer"]
     assert answer.get("ok", True) is not False, answer
     timed_seat = None

@@ -116,3 +116,17 @@ def test_brunch_search_plays_the_highest_food_card():
         seat = m.to_act()[0]
         for level in LEVELS:
             assert m.bot_action(seat, level) == {"type": "food", "value": max(m.state.food[seat])}
+
+
+def test_a_solo_game_searches_its_own_budget_and_a_cap_caps_it_too():
+    """A solo view has no rival turns in its rollouts, so a level may give it more iterations (``solo_iterations``);
+    the e2e tests' small budget must still cap it."""
+    game = shoal.GAMES["reef"]
+    bot = SearchBot(game.bots["hard"].spec, game, iterations=3, rollout_depth=None, solo_iterations=7)
+    for players, ran in ((1, 7), (2, 3)):
+        m = _midgame("reef", players, seed=2, plies=0)
+        seat = m.to_act()[0]
+        bot(m.view(seat), m.legal_actions(seat), Rng(1))
+        assert bot.last_iterations == ran
+    small = capped(bot, 5)
+    assert (small.iterations, small.solo_iterations) == (3, 5)

@@ -236,3 +236,38 @@ def test_each_frontier_cells_edges_are_kept_as_tiles_are_laid():
             seat = m.to_act()[0]
             m.play(seat, rng.choice(m.legal_actions(seat)))
     assert checked > 5000
+
+
+def _ctx_with_line(line: list[tuple[int, str]]) -> "search._Ctx":
+    m = shoal.new_match("reef", 1, seed=3, options={"variant": "advanced"})
+    s = m.state.clone()
+    s.line = list(line)
+    return search._Ctx(s, 0)
+
+
+def test_the_policy_values_a_habitat_by_the_species_its_ecosystems_want_next_to_it():
+    """Ecosystems 7–12: "each animal of the printed species scores per native next to it" — so a new Crab Habitat
+    is worth Ecosystem 7's points per native neighbour, and a new native one per Crab neighbour, nothing per other."""
+    crab, native = data.COLOUR_OF_SPECIES["crab"], "turtle"
+    ctx = _ctx_with_line([(7, native)])
+    assert ctx.next_to[crab] == {native: 3}
+    assert ctx.next_to[data.COLOUR_OF_SPECIES[native]] == {"crab": 3}
+    assert ctx.next_to[data.COLOUR_OF_SPECIES["seahorse"]] == {}
+
+
+def test_the_policy_counts_ecosystem_one_for_the_native_and_for_its_neighbours():
+    """Ecosystem 1: "each native scores per Small Animal next to it" — a native Habitat gains per neighbour of any
+    species (the flat neighbour bonus), any other Habitat gains per native it touches."""
+    ctx = _ctx_with_line([(1, "starfish")])
+    starfish, crab = data.COLOUR_OF_SPECIES["starfish"], data.COLOUR_OF_SPECIES["crab"]
+    assert ctx.adj[starfish] == search.ADJ + 1 and ctx.next_to[starfish] == {}
+    assert ctx.adj[crab] == search.ADJ and ctx.next_to[crab] == {"starfish": 1}
+
+
+def test_the_policy_reads_ecosystem_fifteen_from_the_natives_beside_it_in_the_line():
+    """Ecosystem 15: each native scores per animal next to it native to the Ecosystem left or right of this one."""
+    ctx = _ctx_with_line([(16, "crab"), (15, "turtle"), (17, "seahorse")])
+    turtle = data.COLOUR_OF_SPECIES["turtle"]
+    assert ctx.next_to[turtle] == {"crab": 2, "seahorse": 2}
+    assert ctx.next_to[data.COLOUR_OF_SPECIES["crab"]] == {"turtle": 2}
+    assert ctx.next_to[data.COLOUR_OF_SPECIES["jellyfish"]] == {}

@@ -102,11 +102,13 @@ class SearchBot:
 
     def __init__(self, spec: GameSearch, game: Game, iterations: int, rollout_depth: int | None,
                  exploration: float = 0.7, root_candidates: int | None = None, node_candidates: int | None = None,
-                 name: str = "search") -> None:
-        if iterations < 1:
+                 name: str = "search", solo_iterations: int | None = None) -> None:
+        if iterations < 1 or (solo_iterations is not None and solo_iterations < 1):
             raise ValueError("a search needs at least one iteration")
         self.spec, self.game = spec, game
         self.iterations, self.rollout_depth = iterations, rollout_depth
+        # A solo game has no rival's turns in its rollouts, so the same thinking time buys more iterations.
+        self.solo_iterations = solo_iterations
         self.exploration = exploration
         self.root_candidates, self.node_candidates = root_candidates, node_candidates
         self.name = name
@@ -115,8 +117,9 @@ class SearchBot:
 
     def capped(self, budget: int) -> "SearchBot":
         """The same bot with at most ``budget`` iterations a decision."""
+        solo = None if self.solo_iterations is None else max(1, min(self.solo_iterations, int(budget)))
         return SearchBot(self.spec, self.game, max(1, min(self.iterations, int(budget))), self.rollout_depth,
-                         self.exploration, self.root_candidates, self.node_candidates, self.name)
+                         self.exploration, self.root_candidates, self.node_candidates, self.name, solo)
 
     def __repr__(self) -> str:
         return f"SearchBot({self.game.id}, {self.name}, iterations={self.iterations})"
@@ -130,7 +133,10 @@ class SearchBot:
         legal_keys = {action_key(a): a for a in legal}
         root = _Node()
         root_choices: list[str] | None = None
-        for i in range(self.iterations):
+        iterations = self.iterations
+        if self.solo_iterations is not None and view["players"] == 1:
+            iterations = self.solo_iterations
+        for i in range(iterations):
             state = spec.sample(view, rng)
             if root_choices is None:
                 root_choices = self._root_choices(state, me, legal, legal_keys)
@@ -141,7 +147,7 @@ class SearchBot:
                     self.last_iterations = 0
                     return legal_keys[root_choices[0]]
             self._iterate(root, state, me, {k: legal_keys[k] for k in root_choices}, rng)
-        self.last_iterations = self.iterations
+        self.last_iterations = iterations
         stats = root.stats.get(me, {})
         assert root_choices is not None
         best = max(root_choices, key=lambda k: (stats.get(k, (0, 0.0))[0], _mean(stats.get(k)), -root_choices.index(k)))
@@ -247,7 +253,8 @@ def _mean(entry: list[float] | tuple[int, float] | None) -> float:
 def search_bot(spec: GameSearch, game: Game, iterations: int, rollout_depth: int | None, **knobs: Any) -> Bot:
     """An ISMCTS bot for ``game``: ``iterations`` sampled positions a decision, rollouts cut after ``rollout_depth``
     plies (``None``: to the end). Knobs: ``exploration`` (UCB constant, values in [0, 1]), ``root_candidates`` and
-    ``node_candidates`` (how many of ``spec.candidates`` to search at the root / deeper; ``None``: all)."""
+    ``node_candidates`` (how many of ``spec.candidates`` to search at the root / deeper; ``None``: all),
+    ``solo_iterations`` (the budget when the view is a one-player game; ``None``: ``iterations``)."""
     return SearchBot(spec, game, iterations, rollout_depth, **knobs)
 
 

@@ -138,7 +138,7 @@ _DEAD = ("", -1)
 class _Ctx:
     """What a placement is worth on one seat's reef, computed once per decision."""
 
-    __slots__ = ("board", "worth", "adj", "pair", "large_best", "rules", "line")
+    __slots__ = ("board", "worth", "adj", "next_to", "pair", "large_best", "rules", "line")
 
     def __init__(self, s: ReefState, seat: int) -> None:
         board = s.boards[seat]
@@ -153,23 +153,36 @@ class _Ctx:
         for sp in board.habitats.values():
             counts[sp] = counts.get(sp, 0) + 1
         eco = s.rules.uses_ecosystems()
-        worth, adj = {}, {}
+        line = s.line if eco else []
+        worth, adj, next_to = {}, {}, {}
         for colour in data.COLOURS:
             sp = data.SPECIES_OF_COLOUR[colour]
             if s.small[sp] <= 0 or not s.rules.habitat_may_form(board, colour):
-                worth[colour], adj[colour] = 0.0, 0.0
+                worth[colour], adj[colour], next_to[colour] = 0.0, 0.0, {}
                 continue
             w, a = float(data.SMALL_POINTS[sp]) + HABITAT, ADJ
-            for number, native in (s.line if eco else []):
+            near: dict[str, float] = {}  # extra worth per neighbouring Small Animal of a given species
+            for slot, (number, native) in enumerate(line):
                 e = data.ECOSYSTEMS[number]
-                if e.kind == "native_neighbours" and native == sp:
-                    a += e.points
+                if e.kind == "native_neighbours":  # each native scores per animal next to it
+                    if native == sp:
+                        a += e.points
+                    else:
+                        near[native] = near.get(native, 0.0) + e.points
                 elif e.kind == "large_times_native" and native == sp:
                     w += e.points * (held.get(e.subject, 0) + 0.6)
-                elif e.kind == "species_next_to_native" and sp in (native, e.subject):
-                    a += 0.5 * e.points
-                elif e.kind == "native_next_to_neighbours" and native == sp:
-                    a += e.points * 0.5
+                elif e.kind == "species_next_to_native":  # each animal of the subject scores per native next to it
+                    if sp == e.subject:
+                        near[native] = near.get(native, 0.0) + e.points
+                    if sp == native:
+                        near[e.subject] = near.get(e.subject, 0.0) + e.points
+                elif e.kind == "native_next_to_neighbours":  # natives score per neighbour native to the line's
+                    wanted = {line[i][1] for i in (slot - 1, slot + 1) if 0 <= i < len(line)}  # neighbours
+                    if sp == native:
+                        for other in wanted:
+                            near[other] = near.get(other, 0.0) + e.points
+                    if sp in wanted:
+                        near[native] = near.get(native, 0.0) + e.points
                 elif e.kind == "three_natives" and native == sp:
                     w += e.points / 3 if counts.get(sp, 0) < 3 else 0
                 elif e.kind in ("native_uncovered", "native_crowd") and native == sp:
@@ -178,8 +191,8 @@ class _Ctx:
                     w += 2.0
                 elif e.kind == "reef_native" and native == sp:
                     w += 1.0
-            worth[colour], adj[colour] = w, a
-        self.worth, self.adj = worth, adj
+            worth[colour], adj[colour], next_to[colour] = w, a, near
+        self.worth, self.adj, self.next_to = worth, adj, next_to
         stacks = s.large
         self.pair = float(stacks["pair"][0]) if stacks.get("pair") else 0.0
         self.large_best = max((float(v[0]) for k, v in stacks.items() if v and k != "pair"), default=0.0)
@@ -214,14 +227,18 @@ class _Ctx:
         habitats, covered = self.board.habitats, self.board.covered
         sp = data.SPECIES_OF_COLOUR[colour]
         near = free = 0
+        extra = 0.0
+        next_to = self.next_to[colour]
         for step in CELL_STEPS:
             n = (vertex[0] + step[0], vertex[1] + step[1])
             other = habitats.get(n)
             if other is not None:
                 near += 1
+                if next_to:
+                    extra += next_to.get(other, 0.0)
                 if n not in covered and other != sp:
                     free += 1
-        value = worth + self.adj[colour] * near
+        value = worth + self.adj[colour] * near + extra
         if free >= 2 and self.large_best:
             value += LARGE_SHARE * self.large_best
         elif free >= 1 and self.pair:
@@ -462,12 +479,15 @@ def make_levels(game) -> dict:
     spreads a few hundred noisy rollouts thinner), and exploration is low: placements differ by a point or two while
     one rollout's score varies by ten. Measured (CPython CPU seconds, this session, 12 seeds/games each): solo core
     median 92 with 160 iterations (88 with the earlier 140 iterations, 5 moves deep, exploration 0.7); hard's 2-player
-    decisions cost about 0.8 s on average at this budget."""
+    decisions cost about 0.8 s on average at this budget. A solo game has no rival turns in its rollouts, so hard
+    searches 225 iterations there for about the same thinking time (solo advanced, seeds 1–40: median 79 at 150
+    iterations with the species-blind policy, 82 at 225 with the policy that reads which species each Ecosystem wants
+    next to which; headless Chromium: 1.67 CPU s a decision on average, 2.98 s for the first, longest one)."""
     knobs = {"rollout_depth": None, "exploration": 0.4}
     return levels(SEARCH, game,
                   easy={**knobs, "iterations": 10, "root_candidates": 3, "node_candidates": 1},
                   normal={**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2},
-                  hard={**knobs, "iterations": 150, "root_candidates": 8, "node_candidates": 2})
+                  hard={**knobs, "iterations": 150, "solo_iterations": 225, "root_candidates": 8, "node_candidates": 2})
 
 
 __all__ = ["SEARCH", "candidates", "evaluate", "fast_policy", "make_levels", "old_bot_choice", "policy", "sample",
