@@ -1,13 +1,15 @@
 """Where a first playable board's start-up goes, cold and warm (issue 14): the page's and the worker's boot marks.
 
-    python3 benchmarks/boot_breakdown.py [--runs 5] [--site DIST] [--compare OTHER_DIST]
+    python3 benchmarks/boot_breakdown.py [--runs 5] [--site DIST] [--compare OTHER_DIST] [--games 1]
 
 Opens ``index.html?<a museum game>`` in headless Chromium, cold (a new context, service worker blocked) and warm (a
 first visit installs the service worker, then the same link again), and prints the median of each moment on the
 page's timeline (ms since navigation; ``window.shoal.bootMarks()``): the worker created, its resource fetches, the
 snapshot's bytes, the wasm compiled and instantiated, Pyodide loaded (heap restored), the first ``new`` answered,
 the board painted. With ``--compare`` a second build is measured interleaved run by run (before/after), and the
-stock Pyodide page too, so the ratios are side by side. Prints markdown; writes nothing.
+stock Pyodide page too, so the ratios are side by side. ``--games N``: also N full games of each title against
+instant random bots on each site, interleaved (click → painted board, as run.py's (f)). Prints markdown; writes
+nothing.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--site", help="a built site (default: build one)")
     ap.add_argument("--compare", help="another built site, measured interleaved (e.g. main's build)")
+    ap.add_argument("--games", type=int, default=0, help="full games of each title per site for the click figures")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -94,10 +97,24 @@ def main() -> None:
                 for name in sites:
                     for warm in (False, True):
                         results.setdefault((name, "warm" if warm else "cold"), []).append(one(browser, servers[name][1] + LINK, warm))
+            clicks: dict[tuple[str, str], list] = {}
+            for _ in range(args.games):
+                for name in sites:
+                    for gid, got in run.full_games(browser, servers[name][1]).items():
+                        clicks.setdefault((gid, name), []).extend(got["spans"])
             browser.close()
         for srv, _ in servers.values():
             srv.shutdown()
         load1 = os.getloadavg()
+    if clicks:
+        print("| game | site | clicks | p50 | p95 | max | worker calls | round trip | Python | JSON | drawing |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        for (gid, name), spans in sorted(clicks.items()):
+            tot = [x["total"] for x in spans]
+            mean = lambda key: statistics.fmean(x[key] for x in spans)  # noqa: E731
+            print(f"| {gid} | {name} | {len(spans)} | {run.pct(tot, .5):.1f} | {run.pct(tot, .95):.1f} | {max(tot):.1f} | "
+                  f"{mean('calls'):.1f} | {mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} |")
+        print()
     stock_med = statistics.median(stock_runs)
     print(f"load average {load0[0]:.1f} → {load1[0]:.1f}; stock page median {stock_med:.2f} s over {args.runs} runs")
     for (name, kind), rows in results.items():

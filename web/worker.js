@@ -4,7 +4,10 @@
 // Boot: restore the build's memory snapshot (Python with every engine already imported, see build_scripts/
 // snapshot.mjs) when the build shipped one; if it is missing, from another build, or fails in any way, boot Python
 // the plain way and say why in the console. Either way the same engine answers.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// Pyodide's loader is imported, not a static import: this module's body (which starts the snapshot's and the wasm's
+// downloads) runs as soon as worker.js has arrived instead of after a second round trip for pyodide.mjs.
+const pyodideLoader = import("./pyodide/pyodide.mjs");
+pyodideLoader.catch(() => {}); // a failure is reported where the boot awaits it
 
 // Where the boot's time goes (issue 14): named moments in milliseconds since the epoch, so the page can put them on
 // its own timeline (window.shoal.bootMarks()). Kept in memory, sent once with "ready"; nothing leaves the page.
@@ -67,9 +70,11 @@ async function fromSnapshot() {
   if (!SNAPSHOT_BYTES) throw new Error("no snapshot in this build");
   const bytes = new Uint8Array(SNAPSHOT_BYTES);
   const filled = snapshotStream().then((stream) => fill(bytes, stream));
+  filled.catch(() => {}); // a failure is handled by the race below
   // Pyodide's fsInit hook runs before the runtime is declared up, and the snapshot is copied into its memory right
   // after: holding the hook until the bytes are in keeps that copy after the fill. If the fill fails, that runtime
   // never comes up (the hook never returns) and the race below gives up on it at once: the plain boot takes over.
+  const { loadPyodide } = await pyodideLoader;
   const pyodide = await Promise.race([
     loadPyodide({ ...runtime, _loadSnapshot: bytes, fsInit: () => filled.catch(never) }),
     filled.then(never),
@@ -84,6 +89,7 @@ async function fromSnapshot() {
 }
 
 async function plainBoot() {
+  const { loadPyodide } = await pyodideLoader;
   const pyodide = await loadPyodide(runtime);
   say("engine");
   const failures = [];
