@@ -102,8 +102,42 @@ def timed_goto(browser, url: str, ready: str, warm: bool = False) -> float:
     if warm:
         assert page.evaluate("!!navigator.serviceWorker.controller"), "the warm run must be served by the service worker"
         assert page.evaluate("window.shoal.boot()") == "snapshot", "the warm run must restore the snapshot"
+    if ready == BOARD:  # where a first board's time went: the page's and the worker's boot marks (web/worker.js)
+        page.wait_for_function(f"() => window.shoal.bootMarks().some(m => m[0] === '{BOOT_STEPS[-1][0]}')", timeout=10_000)
+        marks: dict[str, float] = {}
+        for name, at in page.evaluate("window.shoal.bootMarks()"):
+            marks.setdefault(name, at)
+        BOOT_MARKS.setdefault(url + ("#warm" if warm else ""), []).append(marks)
     context.close()
     return elapsed
+
+
+# The boot's steps, each ending at a mark of window.shoal.bootMarks() (ms since navigation), for the breakdown table.
+BOOT_STEPS = [
+    ("worker-created", "page: HTML and boot.js, worker created"),
+    ("worker-started", "worker.js arrives and starts (snapshot and wasm requested)"),
+    ("wasm-compiled", "wasm compiled (streaming, from the worker's start)"),
+    ("snapshot-bytes", "snapshot's bytes in (cold: download and gunzip; warm: read from the cache)"),
+    ("pyodide-loaded", "Pyodide up: wasm instantiated, runtime initialised, heap restored, Python finalised"),
+    ("ready", "engine checked (build stamp), reseeded"),
+    ("new-answered", "first `new` answered (page's request after its own modules)"),
+    ("board-painted", "board drawn and painted"),
+]
+BOOT_MARKS: dict[str, list[dict[str, float]]] = {}
+
+
+def boot_breakdown(urls: dict[str, str]) -> list[str]:
+    """Markdown rows: the median moment of each boot step, cold and warm, from the timed runs' marks."""
+    cold, warm = BOOT_MARKS.get(urls["snap"] + "index.html?" + FIRST, []), BOOT_MARKS.get(urls["snap"] + "index.html?" + FIRST + "#warm", [])
+    if not cold or not warm:
+        return []
+
+    def at(runs: list[dict[str, float]], name: str) -> float:
+        return statistics.median(r.get(name, float("nan")) for r in runs)
+
+    rows = ["| step (ends at the mark) | cold: ms since navigation | warm |", "|---|---|---|"]
+    rows += [f"| {what} (`{name}`) | {at(cold, name):.0f} | {at(warm, name):.0f} |" for name, what in BOOT_STEPS]
+    return rows
 
 
 def start_times(browser, urls: dict[str, str], runs: int) -> dict[str, list[float]]:
@@ -196,7 +230,7 @@ def browser_figures(site: Path, runs: int) -> dict:
     for srv, _ in servers.values():
         srv.shutdown()
     sizes = {name: (tree_bytes(p, False), tree_bytes(p, True)) for name, p in {"with the snapshot": site, "without it": plain}.items()}
-    return {"times": times, "three": three, "played": played, "sizes": sizes,
+    return {"times": times, "three": three, "played": played, "sizes": sizes, "breakdown": boot_breakdown(urls),
             "snapshot_raw": len(gzip.decompress((site / "pyodide" / build.SNAPSHOT).read_bytes())),
             "stdlib": (site / "pyodide" / "python_stdlib.zip").stat().st_size}
 
@@ -266,6 +300,9 @@ def main() -> None:
         "lobby's game cards are written into index.html by the build, so it paints before any script; a lesson paints "
         "its precomputed first view while Python boots behind it.",
         "",
+        *(["Where a first playable board's time goes (snapshot boot; medians of the same runs' `window.shoal.bootMarks()`; "
+           "steps overlap: the snapshot's bytes, the wasm's compile and Pyodide's glue load side by side, and Pyodide "
+           "waits for the bytes only just before it restores the heap):", "", *got["breakdown"], ""] if got["breakdown"] else []),
         f"## (b) Random full games per second in CPython ({args.seconds:.0f} s each, through `Match.play`)",
         "",
         "| game | players | games/s | plies/game |",
