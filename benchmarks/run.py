@@ -303,7 +303,7 @@ def main() -> None:
         *(["Where a first playable board's time goes (snapshot boot; medians of the same runs' `window.shoal.bootMarks()`; "
            "steps overlap: the snapshot's bytes, the wasm's compile and Pyodide's glue load side by side, and Pyodide "
            "waits for the bytes only just before it restores the heap):", "", *got["breakdown"], ""] if got["breakdown"] else []),
-        f"## (b) Random full games per second in CPython ({args.seconds:.0f} s each, through `Match.play`)",
+        f"## (b) Random full games per second in CPython ({args.seconds:g} s each, through `Match.play`)",
         "",
         "| game | players | games/s | plies/game |",
         "|---|---|---|---|",
