@@ -124,3 +124,24 @@ def test_a_rounds_gain_is_the_seats_points_against_the_others_mean():
     for seat in range(4):
         others = [g for k, g in enumerate(got) if k != seat]
         assert brunch_search.round_gain(start, m.state, seat) == got[seat] - sum(others) / 3
+
+
+def test_unsplit_flat_search_counts_sampled_positions_and_keeps_the_ordered_best_few():
+    """``split=False``: ``iterations`` sampled positions, each playing out every candidate; ``order`` ranks the
+    root's moves from the view and ``root_candidates`` keeps the best few (the museum levels use both)."""
+    m = _lunch_window(5)
+    drawn: list = []
+
+    def sample(view, rng):
+        drawn.append(brunch_search.sample(view, rng))
+        return drawn[-1]
+
+    legal = m.legal_actions(0)
+    order = lambda view, moves, rng: list(reversed(moves))  # noqa: E731
+    spec = dataclasses.replace(brunch_search.SEARCH, sample=sample)
+    bot = FlatBot(spec, GAME, iterations=4, order=order, root_candidates=1, split=False)
+    assert bot(m.view(0), legal, Rng(2)) == legal[-1] and not drawn, "one candidate left: nothing to search"
+    bot = FlatBot(spec, GAME, iterations=4, order=order, split=False)
+    assert bot(m.view(0), legal, Rng(2)) in legal
+    assert len(drawn) == 4 and bot.last_iterations == 4 * len(legal)
+    assert capped(bot, 2).split is False and capped(bot, 2).order is order

@@ -9,7 +9,8 @@ import shoal
 from shoal.bots.search import capped
 from shoal.core import Rng
 from shoal.games.museum import GAME
-from shoal.games.museum.search import SEARCH, FlatSearch, ranked
+from shoal.bots.flat import FlatBot
+from shoal.games.museum.search import SEARCH, flat_search, ranked
 
 from .helpers import at, cid
 
@@ -19,7 +20,7 @@ LEVELS = ("easy", "normal", "hard")
 def test_every_level_is_a_flat_search_whose_budget_rises_with_the_level():
     """Issue 10: levels easy < normal < hard, budgets counting iterations (sampled positions), never time."""
     bots = [GAME.bots[level] for level in LEVELS]
-    assert all(isinstance(b, FlatSearch) for b in bots)
+    assert all(isinstance(b, FlatBot) and not b.split for b in bots)
     assert [b.iterations * b.root_candidates for b in bots] == sorted({b.iterations * b.root_candidates for b in bots})
 
 
@@ -27,8 +28,9 @@ def test_a_capped_flat_search_keeps_its_moves_and_ranking_and_only_samples_less(
     """Issue 10: e2e bots are "kept fast by a small test-only budget": the budget caps iterations, nothing else."""
     hard = GAME.bots["hard"]
     small = capped(hard, 3)
-    assert isinstance(small, FlatSearch) and small.iterations == 3
-    assert (small.root_candidates, small.rank_samples, small.name) == (hard.root_candidates, hard.rank_samples, "hard")
+    assert isinstance(small, FlatBot) and small.iterations == 3
+    assert (small.root_candidates, small.order, small.split, small.name) == (hard.root_candidates, hard.order, False,
+                                                                           "hard")
     assert capped(hard, 10**6).iterations == hard.iterations
 
 
@@ -57,7 +59,7 @@ def test_every_candidate_is_judged_on_the_same_sampled_positions():
         calls.append(1)
         return SEARCH.sample(view, rng)
 
-    bot = FlatSearch(replace(SEARCH, sample=counting), GAME, iterations=5, root_candidates=6, rank_samples=2)
+    bot = flat_search(GAME, iterations=5, root_candidates=6, rank_samples=2, spec=replace(SEARCH, sample=counting))
     m = shoal.new_match("museum", 2, seed=6)
     seat = m.to_act()[0]
     legal = m.legal_actions(seat)

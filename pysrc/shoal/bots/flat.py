@@ -12,8 +12,10 @@ only add noise, and its playouts see unpaired positions; measured there, this be
 playouts (docs/strength.md). Budgets still count playouts, never time, and the only randomness is the bot's ``Rng``.
 
 Knobs: ``iterations`` is the number of playouts a decision (split evenly over the candidates: ``iterations //
-len(candidates)`` samples, at least one); ``rollout_policy(seat)`` may give a policy that knows which seat is
-searching (e.g. model the others as the old heuristic and play oneself the better rule); ``decide(view, legal,
+len(candidates)`` samples, at least one), or with ``split=False`` the number of sampled positions, each playing out
+every candidate; ``order(view, legal, rng)`` may rank the root's moves from the view instead of
+``GameSearch.candidates`` on the first sample, and ``root_candidates`` keeps that many of them;
+``rollout_policy(seat)`` may give a policy that knows which seat is searching (e.g. model the others as the old heuristic and play oneself the better rule); ``decide(view, legal,
 rng)`` may answer a decision without searching (return ``None`` to search it); ``until(sample, now)`` may end a
 playout early (e.g. at the end of the round) and ``value(sample, end, seat)`` then judges it against the sampled
 position it started from (e.g. the points the round brought); by default playouts run to the end of the game and
@@ -38,14 +40,17 @@ class FlatBot(SearchBot):
                  decide: Callable[[View, list[Action], Rng], Action | None] | None = None,
                  until: Callable[[State, State], bool] | None = None,
                  value: Callable[[State, State, int], float] | None = None,
-                 name: str = "flat") -> None:
-        super().__init__(spec, game, iterations, rollout_depth, name=name)
+                 name: str = "flat", order: Callable[[View, list[Action], Rng], list[Action]] | None = None,
+                 root_candidates: int | None = None, split: bool = True) -> None:
+        super().__init__(spec, game, iterations, rollout_depth, root_candidates=root_candidates, name=name)
         self.rollout_policy, self.decide = rollout_policy, decide
         self.until, self.value = until, value
+        self.order, self.split = order, split
 
     def capped(self, budget: int) -> "FlatBot":
         return FlatBot(self.spec, self.game, max(1, min(self.iterations, int(budget))), self.rollout_depth,
-                       self.rollout_policy, self.decide, self.until, self.value, self.name)
+                       self.rollout_policy, self.decide, self.until, self.value, self.name, self.order,
+                       self.root_candidates, self.split)
 
     def __repr__(self) -> str:
         return f"FlatBot({self.game.id}, {self.name}, iterations={self.iterations})"
@@ -61,20 +66,23 @@ class FlatBot(SearchBot):
         me = view["seat"]
         spec, game = self.spec, self.game
         policy = self.rollout_policy(me) if self.rollout_policy is not None else spec.policy
-        first = spec.sample(view, rng)
+        first = None
         choices = legal
-        if spec.candidates is not None:
+        if self.order is not None:
+            choices = self.order(view, legal, rng) or legal
+        elif spec.candidates is not None:
+            first = spec.sample(view, rng)
             keys = {action_key(a) for a in legal}
             picked = [a for a in spec.candidates(first, me, list(legal)) if action_key(a) in keys]
             choices = list({action_key(a): a for a in picked}.values()) or legal
+        if self.root_candidates is not None:
+            choices = choices[: self.root_candidates]
         if len(choices) == 1:
             return choices[0]
-        samples = max(1, self.iterations // len(choices))
+        samples = max(1, self.iterations // len(choices)) if self.split else self.iterations
         totals = [0.0] * len(choices)
-        state = first
         for i in range(samples):
-            if i:
-                state = spec.sample(view, rng)
+            state = first if i == 0 and first is not None else spec.sample(view, rng)
             seed = rng.next64()
             for j, action in enumerate(choices):
                 twin = state.clone()
@@ -86,6 +94,9 @@ class FlatBot(SearchBot):
         return choices[best]
 
     def _play_out(self, state: State, policy: Policy, rng: Rng, start: State) -> None:
+        if self.rollout_policy is None and self.until is None and self.spec.step is not None:
+            self._rollout(state, rng)  # the game's fast path: the same choices as its policy, fewer lists built
+            return
         game, limit, plies, until = self.game, self.rollout_depth, 0, self.until
         while not game.is_over(state) and (limit is None or plies < limit) and not (until and until(start, state)):
             for seat in game.to_act(state):

@@ -7,7 +7,8 @@ copied from the view.
 
 from __future__ import annotations
 
-from shoal.bots.search import GameSearch, SearchBot, squash
+from shoal.bots.flat import FlatBot
+from shoal.bots.search import GameSearch, squash
 from shoal.core import Action, QuietLog, Rng, View
 
 from . import rules
@@ -399,65 +400,37 @@ def ranked(view: View, legal: list[Action], rng: Rng, samples: int, sampler=samp
     return [legal[i] for i in order]
 
 
-class FlatSearch(SearchBot):
+def flat_search(game, iterations: int, root_candidates: int, rank_samples: int, name: str = "search",
+                spec: GameSearch = SEARCH) -> FlatBot:
     """Flat Monte Carlo with common random numbers over the root's best few moves (issue 10: "another method you
-    show is stronger").
+    show is stronger"), the shared :class:`~shoal.bots.flat.FlatBot` with ``split=False``.
 
     A museum game is ~19 plies, so every playout is nearly a whole game and a tree over the opponent's replies gets
     a handful of visits per node: ISMCTS at 300 iterations won 67% of 200 games against the old greedy bot, and more
     iterations hardly helped, because a won/lost playout is so noisy that two moves' means differ by less than their
     error. Here every iteration samples ONE position from the view and one rollout seed, and plays out each of the
-    ``root_candidates`` moves (ranked by :func:`ranked`) on a copy of that same position with that same seed: the
-    moves are compared on identical hidden cards, deck order and rollout draws, so most of the noise cancels in their
-    difference. ``iterations`` counts sampled positions (each costs ``root_candidates`` playouts), never time.
+    ``root_candidates`` moves (ranked by :func:`ranked` over ``rank_samples`` positions) on a copy of that same
+    position with that same seed: the moves are compared on identical hidden cards, deck order and rollout draws, so
+    most of the noise cancels in their difference. ``iterations`` counts sampled positions (each costs
+    ``root_candidates`` playouts), never time.
     """
+    def order(view: View, legal: list[Action], rng: Rng) -> list[Action]:
+        return ranked(view, legal, rng, rank_samples, spec.sample)
 
-    def __init__(self, spec: GameSearch, game, iterations: int, rollout_depth: int | None = None,
-                 root_candidates: int = 8, rank_samples: int = 8, name: str = "search") -> None:
-        super().__init__(spec, game, iterations, rollout_depth, root_candidates=root_candidates, name=name)
-        self.rank_samples = rank_samples
-
-    def capped(self, budget: int) -> "FlatSearch":
-        return FlatSearch(self.spec, self.game, max(1, min(self.iterations, int(budget))), self.rollout_depth,
-                          self.root_candidates, self.rank_samples, self.name)
-
-    def __repr__(self) -> str:
-        return (f"FlatSearch({self.game.id}, {self.name}, iterations={self.iterations}, "
-                f"root_candidates={self.root_candidates})")
-
-    def __call__(self, view: View, legal: list[Action], rng: Rng) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        me = view["seat"]
-        moves = ranked(view, legal, rng, self.rank_samples, self.spec.sample)[: self.root_candidates]
-        if len(moves) == 1:
-            self.last_iterations = 0
-            return moves[0]
-        apply, evaluate_, rollout = self.game.apply, self.spec.evaluate, self._rollout
-        totals = [0.0] * len(moves)
-        for _ in range(self.iterations):
-            position = self.spec.sample(view, rng)
-            seed = rng.next64()
-            for j, move in enumerate(moves):
-                state = position.clone()
-                apply(state, me, move)
-                rollout(state, Rng(seed))
-                totals[j] += evaluate_(state, me)
-        self.last_iterations = self.iterations
-        best = max(range(len(moves)), key=lambda j: (totals[j], -j))
-        return moves[best]
+    return FlatBot(spec, game, iterations, rollout_depth=None, name=name, order=order,
+                   root_candidates=root_candidates, split=False)
 
 
 def make_levels(game) -> dict:
-    """The three levels, all :class:`FlatSearch` with the same playouts, differing in sampled positions and moves
+    """The three levels, all :func:`flat_search` with the same playouts, differing in sampled positions and moves
     searched. Measured against the old greedy bot (benchmarks/strength.py's museum row, seats rotated; tuning runs of
     2026-11-30): 30 positions x 8 moves won 87.5% +- 6.3% of 100 games, 3 x 4 won 73.8% +- 6.0% of 200 (8 x 6 no
     better), 1 x 3 won 63.3% +- 6.6% of 200. ``hard`` keeps to about 2 s a decision in headless Chromium
     (benchmarks/chromium_bots.py: 0.46 s mean, 1.59 s max, the first decision, CPU seconds of the page's renderer).
     Rollouts sample 12 of the legal placements per ply: greedy over all of them is slower and weaker (79% +- 7.5%)."""
-    return {"easy": FlatSearch(SEARCH, game, 1, root_candidates=2, rank_samples=4, name="easy"),
-            "normal": FlatSearch(SEARCH, game, 3, root_candidates=4, rank_samples=8, name="normal"),
-            "hard": FlatSearch(SEARCH, game, 30, root_candidates=8, rank_samples=8, name="hard")}
+    return {"easy": flat_search(game, 1, root_candidates=2, rank_samples=4, name="easy"),
+            "normal": flat_search(game, 3, root_candidates=4, rank_samples=8, name="normal"),
+            "hard": flat_search(game, 30, root_candidates=8, rank_samples=8, name="hard")}
 
 
-__all__ = ["SEARCH", "FlatSearch", "candidates", "evaluate", "make_levels", "policy", "ranked", "sample", "step"]
+__all__ = ["SEARCH", "candidates", "evaluate", "flat_search", "make_levels", "policy", "ranked", "sample", "step"]
