@@ -424,9 +424,9 @@ def flat_search(game, iterations: int, root_candidates: int, rank_samples: int, 
 def make_levels(game) -> dict:
     """The three levels, all :func:`flat_search` with the same playouts, differing in sampled positions and moves
     searched. Measured against the old greedy bot (benchmarks/strength.py's museum row, seats rotated, 200 games,
-    seeds 1-200; 2026-11-30): 30 positions x 8 moves won 82.8% +- 5.1%; 2 x 3 won 66.0% +- 6.4% (1 x 3: 63.3%,
-    2 x 4: 64.8%, 3 x 4 and 8 x 6: 73.8%, too close to hard); ``easy`` plays no playouts at all, only the ranking over
-    2 sampled positions: 55.3% +- 6.8%. ``hard`` keeps to about 2 s a decision in headless Chromium
+    seeds 1-200; 2026-11-30): 30 positions x 8 moves won 82.8% +- 5.1%; 2 x 3 won 64.8% +- 6.4% (tuning runs, with
+    token moves judged over all targets in playouts: 1 x 3 63.3%, 2 x 4 64.8%, 3 x 4 and 8 x 6 73.8%, too close to
+    hard); ``easy`` plays no playouts at all, only the ranking over 2 sampled positions: 55.2% +- 6.7%. ``hard`` keeps to about 2 s a decision in headless Chromium
     (benchmarks/chromium_bots.py: 0.46 s mean, 1.59 s max, the first decision, CPU seconds of the page's renderer).
     Rollouts sample 12 of the legal placements per ply: greedy over all of them is slower and weaker (79% +- 7.5% of
     100 games at 30 x 8)."""
