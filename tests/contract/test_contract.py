@@ -171,3 +171,37 @@ def test_a_game_without_secrets_shows_every_seat_what_a_spectator_sees(game_id, 
         assert all(public(match.view(s)) == spectator for s in range(players))
         seat = rng.choice(match.to_act())
         match.play(seat, rng.choice(match.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("game_id", list(shoal.GAMES))
+def test_a_bot_is_handed_exactly_its_seats_view_and_random_costs_none(game_id, monkeypatch):
+    """Issue 10: "the bot sees only its view"; issue 14: a click's Python is mostly views, so a bot that never reads
+    its view (``random``) must not cost one."""
+    from shoal.core import match as match_module
+
+    handed = []
+    real = match_module.LazyView
+
+    def spy(build):
+        view = real(build)
+        handed.append(view)
+        return view
+
+    monkeypatch.setattr(match_module, "LazyView", spy)
+    match = shoal.new_match(game_id, shoal.GAMES[game_id].min_players, seed=5)
+    seat = match.to_act()[0]
+    before = match.view(seat)
+    match.bot_action(seat, "random")
+    assert len(handed) == 1 and not handed[0].built, "random chose without a view being built"
+    # What a bot that reads it gets: the seat's view, equal to Match.view(seat), and a copy it may edit freely.
+    given = handed[0]
+    assert given == before and dict(given) == before and len(given) == len(before)
+    given["table"] = None
+    del given["log"]
+    assert match.view(seat) == before, "editing the handed view changes nothing in the match"
+    reader = [name for name in shoal.GAMES[game_id].bots if name != "random"][0]
+    handed.clear()
+    match.bot_action(seat, reader, budget=3)
+    assert len(handed) == 1
+    if len(match.legal_actions(seat)) > 1:
+        assert handed[0].built, f"{reader} read its seat's view"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any
 
 from . import actions as _actions
@@ -34,6 +35,52 @@ def _plain(data: Any) -> Any:
     legal lists and parts of views). ``marshal`` copies dicts, lists, strings and numbers in C: several times faster
     than a JSON round trip or a Python walk, and it refuses anything that is not plain data."""
     return marshal.loads(marshal.dumps(data))
+
+
+class LazyView(MutableMapping[str, Any]):
+    """A seat's view that is built on its first read. A bot is handed its seat's view and nothing else; one that never
+    reads it (``random``, a search with one legal action) then costs no view: in the page a reef view is most of a
+    click's Python (issue 14). Reads, writes and comparisons behave as on the plain dict ``build()`` returns."""
+
+    __slots__ = ("_build", "_view")
+
+    def __init__(self, build: Callable[[], View]) -> None:
+        self._build: Callable[[], View] | None = build
+        self._view: View | None = None
+
+    @property
+    def built(self) -> bool:
+        """Whether anything read the view (tests: a bot that does not read its view costs none)."""
+        return self._view is not None
+
+    def _plain_view(self) -> View:
+        if self._view is None:
+            assert self._build is not None
+            self._view, self._build = self._build(), None
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._plain_view()[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._plain_view()[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self._plain_view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._plain_view())
+
+    def __len__(self) -> int:
+        return len(self._plain_view())
+
+    def __eq__(self, other: object) -> bool:
+        return self._plain_view() == (other._plain_view() if isinstance(other, type(self)) else other)
+
+    __hash__ = None  # type: ignore[assignment]  # a view is mutable, as a dict is
+
+    def __repr__(self) -> str:
+        return f"LazyView({self._plain_view()!r})"
 
 
 def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -216,7 +263,9 @@ class Match:
                 raise ShoalError(f"a bot budget is a positive integer, got {brief(budget)}")
             from ..bots.search import capped  # late: the search module imports the core
             choose = capped(choose, budget)
-        return choose(self.view(seat), legal, rng)
+        # The seat's view, built only if the bot reads it (it is built from this position: the bot reads it before
+        # choosing, and nothing is played until it has chosen).
+        return choose(LazyView(lambda: self.view(seat)), legal, rng)
 
     # --- records ---------------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
