@@ -6,13 +6,27 @@ window.shoalBoot = (() => {
   const self = new URL(document.currentScript.src);
   const url = new URL("./worker.js", self);
   url.search = self.search;
+  const early = [];
+  const marks = [];
+  let worker = null;
   // The stamp goes in the worker's name too: served from the service worker's cache (stored without the query), the
   // worker's own URL has no ?v=, and a worker that cannot name its build refuses the build's snapshot.
-  const worker = new Worker(url, { type: "module", name: self.searchParams.get("v") || "" });
-  const early = [];
-  worker.onmessage = (event) => early.push(event);
+  const start = () => {
+    if (!worker) {
+      worker = new Worker(url, { type: "module", name: self.searchParams.get("v") || "" });
+      worker.onmessage = (event) => early.push(event);
+      marks.push(["worker-created", performance.now()]);
+    }
+    return worker;
+  };
+  // A link that opens something starts Python at once. The bare lobby paints its cards first and starts Python a frame
+  // later (measured: the worker's downloads and wasm compile, started with the page, held the lobby's paint back on
+  // two cores), or whenever the page asks for the worker, whichever comes first.
+  const q = new URLSearchParams(location.search);
+  if (["game", "record", "replay", "lesson"].some((k) => q.has(k))) start();
+  else requestAnimationFrame(() => setTimeout(start, 0));
   // The boot's timeline in the page's milliseconds (window.shoal.bootMarks(): the worker's marks join it when ready).
-  return { worker, early, marks: [["worker-created", performance.now()]] };
+  return { get worker() { return start(); }, early, marks };
 })();
 
 // index.html carries the lobby's game cards (written by the build, so the lobby paints before any module loads); a
