@@ -118,12 +118,12 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[fl
     lines = [
         "# Strength of the search bots",
         "",
-        f"Written by `python3 benchmarks/strength.py` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
-        f"`--jobs {args.jobs}`). Each row: one level against copies of today's best "
+        f"Written by `python3 benchmarks/strength.py` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; rows "
+        "measured in parts are kept with `--keep`). Each row: one level against copies of today's best "
         "bot frozen from commit 1faa418 (`benchmarks/frozen.py`), seats rotated, game *i* on seed *i*+1. Win share: "
         "the level's share of wins per game (ties shared) with its 95% interval. Seconds per decision: CPU seconds in "
         "CPython 3.11 (mean / max over decisions with a choice); Pyodide: mean wall seconds in the shipped runtime "
-        "under Node on three positions per game and level, with its ratio to CPython's wall seconds on the same "
+        "under Node on three decisions per game and level (a match on seed 3, from its seventh ply), with its ratio to CPython's wall seconds on the same "
         "positions measured right after (— when not measured).",
         "",
         "| row | level | games | level's win share (95%) | target for hard | mean score (level / frozen) | "
@@ -139,7 +139,7 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[fl
             f"{r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
             f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
     for r in solos:
-        p = _pyo(pyo.get(f"reef/{r['level']}"))
+        p = _pyo(pyo.get(f"{r['row']}/{r['level']}"))  # timed only for the tables of ROWS
         lines.append(
             f"| {r['row']} (1p, seeds 1–{r['games']}) | {r['level']} | {r['games']} | median {r['median']:.1f}, mean "
             f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | — | "
