@@ -135,7 +135,7 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
     seat, viewer = req.get("seat"), req.get("viewer")
     _check_viewer(match, viewer)  # a bad viewer is refused before anything is played
     chain = _bot_seats(match, req.get("bots")) if "bots" in req else None
-    saved = _saved(match)
+    saved = _saved(match) if chain is not None else None  # only a chain can fail half-way
     try:
         match.play(seat, req.get("action"))
     except IllegalAction:
@@ -145,6 +145,7 @@ def _play(req: dict[str, Any]) -> dict[str, Any]:
         raise
     if chain is None:
         return _step(match, req)
+    assert saved is not None
     moved = _guarded(match, saved, lambda: _chain(match, chain, req.get("budget")))
     return {"moved": moved, **_step(match, req)}
 

@@ -294,13 +294,6 @@ def values(state: MuseumState, seat: int, actions: list[Action]) -> list[float]:
     return out
 
 
-def candidates(state: MuseumState, seat: int, legal: list[Action]) -> list[Action]:
-    """Legal actions best first by the greedy measure on the sampled position (face down first among equals)."""
-    vals = values(state, seat, legal)
-    order = sorted(range(len(legal)), key=lambda i: (-(vals[i] + (0.01 if legal[i].get("face") == "down" else 0)), i))
-    return [legal[i] for i in order]
-
-
 def policy(state: MuseumState, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Greedy over a sample of the legal actions (cheap enough for playouts, much better than random)."""
     if len(legal) > 12:
@@ -380,7 +373,7 @@ def step(state: MuseumState, seat: int, rng: Rng) -> Action | None:
     return {"type": "place", "card": hand[best_i // per], "x": x, "y": y, "face": face}
 
 
-SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, step=step)
+SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, step=step)  # the root's order: ranked()
 
 
 def ranked(view: View, legal: list[Action], rng: Rng, samples: int, sampler=sample) -> list[Action]:
@@ -435,4 +428,4 @@ def make_levels(game) -> dict:
             "hard": flat_search(game, 30, root_candidates=8, rank_samples=8, name="hard")}
 
 
-__all__ = ["SEARCH", "candidates", "evaluate", "flat_search", "make_levels", "policy", "ranked", "sample", "step"]
+__all__ = ["SEARCH", "evaluate", "flat_search", "make_levels", "policy", "ranked", "sample", "step"]
