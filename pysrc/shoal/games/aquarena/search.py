@@ -164,10 +164,6 @@ _INSECT_EATERS = {data.PIKE: 2, data.FROG: 1, data.TOAD: 2, data.DRAGONFLY: 1, d
 EXPOSED = {True: 1.0, False: 0.45}  # how likely a predator that could eat a card finds it (face up / face down)
 
 
-def _prey_value(seat: int, owner: int, number: int) -> float:
-    return 0.0 if owner == seat else float(data.POINTS[data.family(number)])
-
-
 def _threats(number: int) -> frozenset[int]:
     """The numbers that may eat a card of ``number`` (they act before it): what ``card_on_tile`` counts as risk."""
     family = data.family(number)
@@ -254,23 +250,6 @@ def _best_places(s: AquarenaState, seat: int) -> dict[int, tuple[float, int]]:
             if number not in best or v > best[number][0]:
                 best[number] = (v, i)
     return best
-
-
-def _net(s: AquarenaState, seat: int) -> float:
-    points = totals(s)
-    others = [p for i, p in enumerate(points) if i != seat]
-    return points[seat] - max(others)
-
-
-def _tile_trial(s: AquarenaState) -> AquarenaState:
-    """A copy of ``s`` good for resolving one tile and reading the catches: resolving a tile changes only the tiles,
-    the catches and the resolution fields (which it replaces), so hands, piles and scores are shared, not copied."""
-    trial = AquarenaState.__new__(AquarenaState)
-    trial.__dict__.update(s.__dict__)
-    trial.log = QuietLog()
-    trial.tiles = [t.clone() for t in s.tiles]
-    trial.catches = [c.clone() for c in s.catches]
-    return trial
 
 
 def _settle_value(s: AquarenaState, index: int, seat: int, extra: tuple[int, int, bool] | None = None,
