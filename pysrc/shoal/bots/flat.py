@@ -24,7 +24,7 @@ position it started from (e.g. the points the round brought); by default playout
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from ..core import Action, Game, Rng, State, View
 from .search import GameSearch, SearchBot, action_key
@@ -107,9 +107,4 @@ class FlatBot(SearchBot):
                 plies += 1
 
 
-def flat_bot(spec: GameSearch, game: Game, iterations: int, **knobs: Any) -> FlatBot:
-    """A :class:`FlatBot` for ``game`` with ``iterations`` playouts a decision."""
-    return FlatBot(spec, game, iterations, **knobs)
-
-
-__all__ = ["FlatBot", "flat_bot"]
+__all__ = ["FlatBot"]
