@@ -61,7 +61,9 @@ def fit_table(colours: str) -> dict[tuple[int, str], int]:
 
 
 class Board:
-    """A player's reef. Cheap to copy (a few flat dicts); derived facts are recomputed, never stored."""
+    """A player's reef. Cheap to copy (a few flat dicts); derived facts are recomputed, except the frontier and its
+    cells' edge colours, which every turn's legal placements read and which are kept as tiles are laid (a test compares
+    them with a fresh reading)."""
 
     __slots__ = ("hot_spot", "tiles", "corals", "habitats", "large", "covered", "frontier", "edges")
 
