@@ -8,7 +8,9 @@ the frozen bot (``benchmarks/frozen.py``: ``git archive 1faa418 pysrc/shoal`` im
 per decision are CPU seconds in CPython (``time.process_time``, so a busy machine does not inflate them) over every
 decision with two or more legal actions; with ``--site`` (a built ``dist/``) each level also plays a few decisions in
 the shipped Pyodide runtime under Node, timed on the same positions as CPython, giving the Pyodide mean. The table is
-rewritten after every row, so a run cut short still leaves what it measured.
+rewritten after every row, so a run cut short still leaves what it measured. Every row keeps its games' outcomes
+(seed, win share, score margin), and a second table compares each level with the next one down game by game on the
+seeds both played: pairing cancels the deal's luck, which the issue's "each clearly below the next level" needs.
 """
 
 from __future__ import annotations
@@ -74,7 +76,18 @@ def run_row(key: str, level: str, games: int, jobs: int) -> dict:
     summary = tournament.summarise(results)
     return {"row": key, "level": level, "games": len(results), "target": target, "base": base,
             "minutes": (time.time() - start) / 60, **{f"level_{k}": v for k, v in summary[level].items()},
-            **{f"base_{k}": v for k, v in summary[frozen.PREFIX + base].items()}}
+            **{f"base_{k}": v for k, v in summary[frozen.PREFIX + base].items()},
+            "per_game": [per_game(r, level) for r in results]}
+
+
+def per_game(r: tournament.GameResult, level: str) -> list[float]:
+    """[seed, the level's win share in this game (ties shared), its score minus the frozen seats' mean score]: kept
+    so that two levels can be compared game by game on the same seeds (:func:`paired`)."""
+    mine = [s for s, n in enumerate(r.seats) if n == level]
+    others = [r.scores[s] for s in range(len(r.seats)) if s not in mine]
+    share = sum(1.0 / len(r.winners) for s in mine if s in r.winners) / len(mine)
+    score = statistics.fmean(r.scores[s] for s in mine)
+    return [r.seed, share, score - (statistics.fmean(others) if others else 0.0)]
 
 
 def run_solo(key: str, level: str, seeds: int, jobs: int) -> dict:
@@ -88,7 +101,26 @@ def run_solo(key: str, level: str, seeds: int, jobs: int) -> dict:
     s = tournament.summarise(results)[level]
     return {"row": key, "level": level, "games": len(results), "target": target, "median": statistics.median(scores),
             "mean": statistics.fmean(scores), "at_least_90": sum(x >= 90 for x in scores) / len(scores),
-            "minutes": (time.time() - start) / 60, "level_sec_mean": s["sec_mean"], "level_sec_max": s["sec_max"]}
+            "minutes": (time.time() - start) / 60, "level_sec_mean": s["sec_mean"], "level_sec_max": s["sec_max"],
+            "per_game": [[r.seed, 1.0, float(r.scores[0])] for r in results]}
+
+
+def paired(upper: dict, lower: dict) -> dict | None:
+    """Two levels of one row compared on the seeds both played (same deal, same seats): the mean per-game difference
+    in win share and in score margin, each with its 95% interval. Pairing removes the seeds' own luck from the
+    difference, so it separates two levels with far fewer games than two independent win shares would; ``None``
+    when either row was measured without per-game records."""
+    a = {g[0]: g for g in upper.get("per_game", [])}
+    b = {g[0]: g for g in lower.get("per_game", [])}
+    seeds = sorted(a.keys() & b.keys())
+    if len(seeds) < 2:
+        return None
+
+    def diff(i: int) -> tuple[float, float]:
+        d = [a[x][i] - b[x][i] for x in seeds]
+        return statistics.fmean(d), 1.96 * statistics.stdev(d) / len(d) ** 0.5
+
+    return {"games": len(seeds), "share": diff(1), "margin": diff(2)}
 
 
 def pyodide_seconds(site: Path, levels: list[str], games: list[tuple]) -> dict[str, list[float]]:
@@ -144,6 +176,7 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[fl
             f"| {r['row']} (1p, seeds 1–{r['games']}) | {r['level']} | {r['games']} | median {r['median']:.1f}, mean "
             f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | — | "
             f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
+    lines += side_by_side(rows, solos)
     missing = [k for k in args.rows if k in ROWS and not any(r["row"] == k for r in rows)]
     missing += [k for k in args.rows if k in SOLO and not any(r["row"] == k for r in solos)]
     if missing:
@@ -153,6 +186,38 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[fl
     if args.notes and Path(args.notes).exists():
         lines += ["", Path(args.notes).read_text().strip()]
     out.write_text("\n".join(lines) + "\n")
+
+
+LEVEL_ORDER = ("hard", "normal", "easy")
+
+
+def side_by_side(rows: list[dict], solos: list[dict]) -> list[str]:
+    """Issue 10: "normal and easy: each clearly below the next level (show it)" — every level against the next one
+    down, game by game on the same seeds (:func:`paired`)."""
+    lines: list[str] = []
+    for r in rows + solos:
+        lower_level = dict(zip(LEVEL_ORDER, LEVEL_ORDER[1:])).get(r["level"])
+        lower = next((x for x in rows + solos if x["row"] == r["row"] and x["level"] == lower_level), None)
+        p = paired(r, lower) if lower else None
+        if not p:
+            continue
+        (ds, es), (dm, em) = p["share"], p["margin"]
+        solo = r["row"] in SOLO
+        what = "score" if solo else "win share"
+        value = f"{dm:+.1f} ± {em:.1f} points" if solo else f"{100 * ds:+.1f} ± {100 * es:.1f} points"
+        if (dm - em > 0) if solo else (ds - es > 0):
+            clear = "yes"
+        else:
+            clear = "by score margin only" if not solo and dm - em > 0 else "not shown"
+        lines.append(f"| {r['row']} | {r['level']} − {lower_level} | {p['games']} | {what}: {value} | "
+                     f"{'—' if solo else f'{dm:+.1f} ± {em:.1f}'} | {clear} |")
+    if not lines:
+        return []
+    return ["", "Each level against the next one down, game by game on the seeds both played (same deal, same seats): "
+                "the mean difference per game and its 95% interval. A level is *clearly above* the next when the "
+                "interval lies above zero.", "",
+            "| row | levels | games | difference | score margin over the frozen seats, difference | clearly above |",
+            "|---|---|---|---|---|---|", *lines]
 
 
 def main() -> int:
