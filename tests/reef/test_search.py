@@ -81,7 +81,7 @@ def test_solo_samples_never_bring_back_a_discarded_market_tile():
         assert not set(search.sample(view, Rng(k)).pile) & shown_once
 
 
-@pytest.mark.parametrize("players,seed", [(2, 3), (3, 8)])
+@pytest.mark.parametrize("players,seed", [(1, 4), (2, 3), (3, 8)])
 def test_twins_differing_only_in_the_pile_sample_alike_and_every_level_plays_alike(players, seed):
     """Issue 10: "twin matches that differ only in what the seat may not see make every level choose the same
     action" — the pile's order and the boxed tiles differ, the samples and the moves do not."""
@@ -271,3 +271,39 @@ def test_the_policy_reads_ecosystem_fifteen_from_the_natives_beside_it_in_the_li
     assert ctx.next_to[turtle] == {"crab": 2, "seahorse": 2}
     assert ctx.next_to[data.COLOUR_OF_SPECIES["crab"]] == {"turtle": 2}
     assert ctx.next_to[data.COLOUR_OF_SPECIES["jellyfish"]] == {}
+
+
+def test_hard_with_rivals_searches_exactly_as_the_plain_tree_search():
+    """The paired solo search is for one player only: with rivals, hard chooses exactly as the ISMCTS level it was
+    (its 2-player strength rows stay valid)."""
+    from shoal.bots.search import SearchBot
+
+    hard = GAME.bots["hard"]
+    plain = SearchBot(search.SEARCH, GAME, hard.iterations, None, exploration=hard.exploration,
+                      root_candidates=hard.root_candidates, node_candidates=hard.node_candidates)
+    for seed in (3, 8):
+        m = _midgame(2, seed=seed, plies=6)
+        seat = m.to_act()[0]
+        for k in range(2):
+            view, legal = m.view(seat), m.legal_actions(seat)
+            assert capped(hard, 12)(view, legal, Rng(seed, k)) == capped(plain, 12)(view, legal, Rng(seed, k))
+
+
+def test_solo_hard_pairs_its_candidates_on_the_same_piles_within_its_playouts(monkeypatch):
+    """Issue 10, the AQUA solo row: alone, hard plays every surviving candidate out on one sampled pile at a time
+    (the pile's luck cancels out of their differences), halving the candidates round by round, within its playouts."""
+    m = _midgame(1, seed=5, plies=4)
+    view, legal = m.view(0), m.legal_actions(0)
+    events: list[str] = []
+    real_score, real_sample = search.solo_score, search.sample
+    monkeypatch.setattr(search, "solo_score", lambda s, seat: (events.append("score"), real_score(s, seat))[1])
+    monkeypatch.setattr(search, "sample", lambda v, rng: (events.append("sample"), real_sample(v, rng))[1])
+    hard = GAME.bots["hard"]
+    bot = capped(hard, 60)
+    assert bot(view, legal, Rng(2)) in legal
+    groups = [g.count("score") for g in " ".join(events).split("sample")[2:]]
+    kept = len(search.solo_order(hard.solo_keep)(view, legal, Rng(2)))
+    assert kept > 2 and groups[0] == kept and groups[-1] == 2
+    assert groups == sorted(groups, reverse=True) and len(set(groups)) >= 3  # halved round by round
+    assert sum(groups) == bot.last_iterations <= 60
+    assert bot.solo_playouts == 60 and capped(hard, 10**6).solo_playouts == hard.solo_playouts

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shoal.bots.search import GameSearch, levels
+from shoal.bots.search import GameSearch, SearchBot, action_key, levels
 from shoal.core import Action, Rng, View
 
 from . import data, text
@@ -473,6 +473,86 @@ SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=
                     root_extra=old_bot_choice)
 
 
+def solo_order(keep: int):
+    """The root's moves for the paired solo search, from the view alone: the policy's ``keep`` best (ranked on one
+    sampled position: a placement's local value does not depend on the pile) plus old greedy's move."""
+    def order(view: View, legal: list[Action], rng: Rng) -> list[Action]:
+        by_key = {action_key(a): a for a in legal}
+        ranked = [a for a in candidates(sample(view, rng), view["seat"], list(legal)) if action_key(a) in by_key]
+        chosen = list({action_key(a): a for a in ranked}.values())[:keep]
+        for a in old_bot_choice(view, legal, rng):
+            if action_key(a) in by_key and all(action_key(a) != action_key(c) for c in chosen):
+                chosen.append(by_key[action_key(a)])
+        return chosen or list(legal)
+    return order
+
+
+def solo_score(s: ReefState, seat: int) -> float:
+    """A solo playout's value: its final score itself (the goal is the score; no rival, no win to weigh)."""
+    return float(sum(r["points"] for r in score_sheets(s)[seat]))
+
+
+class Level(SearchBot):
+    """An AQUA level: ISMCTS (the :class:`SearchBot` it is) with rivals at the table; alone, if ``solo_playouts`` is
+    set, a paired flat search with successive halving.
+
+    Why paired, and why solo only: every kept candidate is played out on the same sampled pile with the same rollout
+    draws, and a solo market is refilled from that pile whatever was taken, so all candidates meet the same tiles for
+    the rest of the game and most of the pile's luck cancels out of their differences (with rivals, their choices
+    split the futures apart again). Successive halving: the playouts are spent in rounds; after each round the worse
+    half of the candidates is dropped, so the last few close ones get most of the samples.
+
+    A playout from round ``r`` of 17 lays about ``17 - r + 1`` tiles, so early decisions cost most: ``solo_work``
+    caps a decision's playouts at ``solo_work // rounds left`` (counted in playouts, never time), which bounds the
+    longest decision without thinning the later, cheaper ones."""
+
+    def __init__(self, game, solo_playouts: int | None = None, solo_keep: int = 8, solo_work: int | None = None,
+                 **knobs: Any) -> None:
+        super().__init__(SEARCH, game, **knobs)
+        self.solo_playouts, self.solo_keep, self.solo_work = solo_playouts, solo_keep, solo_work
+
+    def capped(self, budget: int) -> "Level":
+        plain = super().capped(budget)
+        playouts = None if self.solo_playouts is None else max(1, min(self.solo_playouts, int(budget)))
+        return Level(self.game, playouts, self.solo_keep, self.solo_work, iterations=plain.iterations,
+                     rollout_depth=plain.rollout_depth, exploration=plain.exploration,
+                     root_candidates=plain.root_candidates, node_candidates=plain.node_candidates, name=plain.name,
+                     solo_iterations=plain.solo_iterations)
+
+    def __call__(self, view: View, legal: list[Action], rng: Rng) -> Action:
+        if self.solo_playouts is None or view["players"] != 1:
+            return super().__call__(view, legal, rng)
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        me = view["seat"]
+        choices = solo_order(self.solo_keep)(view, legal, rng)
+        if len(choices) == 1:
+            return choices[0]
+        alive = list(range(len(choices)))
+        totals = [0.0] * len(choices)
+        playouts = self.solo_playouts
+        if self.solo_work is not None:
+            left = make_rules(view["options"]).rounds - view["table"]["round"] + 1
+            playouts = min(playouts, self.solo_work // max(1, left))
+        rounds = max(1, (len(choices) - 1).bit_length())  # ceil(log2(candidates)) halvings down to one
+        per_round = max(1, playouts // rounds)
+        game = self.game
+        while True:
+            for _ in range(max(1, per_round // len(alive))):
+                state = sample(view, rng)
+                seed = rng.next64()
+                for j in alive:
+                    twin = state.clone()
+                    game.apply(twin, me, choices[j])
+                    self._rollout(twin, Rng(seed))
+                    totals[j] += solo_score(twin, me)
+                    self.last_iterations += 1
+            alive = sorted(alive, key=lambda j: (-totals[j], j))[:max(1, (len(alive) + 1) // 2)]
+            if len(alive) == 1:
+                return choices[alive[0]]
+
+
 def make_levels(game) -> dict:
     """easy / normal / hard: iterations a decision, every rollout to the end of the game, over the policy's few best
     placements plus old greedy's move. Deeper in the tree only the policy's two best moves are tried (a wider tree
@@ -482,13 +562,20 @@ def make_levels(game) -> dict:
     decisions cost about 0.8 s on average at this budget. A solo game has no rival turns in its rollouts, so hard
     searches 225 iterations there for about the same thinking time (solo advanced, seeds 1–40: median 79 at 150
     iterations with the species-blind policy, 82 at 225 with the policy that reads which species each Ecosystem wants
-    next to which; headless Chromium: 1.67 CPU s a decision on average, 2.98 s for the first, longest one)."""
+    next to which; headless Chromium: 1.67 CPU s a decision on average, 2.98 s for the first, longest one).
+    hard alone now plays the paired search of :class:`Level` (``solo_playouts`` a decision; measured in
+    /work/helpers/notes-solo-bot.md and docs/strength.md)."""
     knobs = {"rollout_depth": None, "exploration": 0.4}
-    return levels(SEARCH, game,
-                  easy={**knobs, "iterations": 10, "root_candidates": 3, "node_candidates": 1},
-                  normal={**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2},
-                  hard={**knobs, "iterations": 150, "solo_iterations": 225, "root_candidates": 8, "node_candidates": 2})
+    out = levels(SEARCH, game,
+                 easy={**knobs, "iterations": 10, "root_candidates": 3, "node_candidates": 1},
+                 normal={**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2},
+                 hard={**knobs, "iterations": 150, "root_candidates": 8, "node_candidates": 2})
+    plain = out["hard"]
+    out["hard"] = Level(game, solo_playouts=340, solo_keep=8, solo_work=4400, name="hard", iterations=plain.iterations,
+                        rollout_depth=plain.rollout_depth, exploration=plain.exploration,
+                        root_candidates=plain.root_candidates, node_candidates=plain.node_candidates)
+    return out
 
 
-__all__ = ["SEARCH", "candidates", "evaluate", "fast_policy", "make_levels", "old_bot_choice", "policy", "sample",
-           "seen_tiles", "step"]
+__all__ = ["SEARCH", "Level", "candidates", "evaluate", "fast_policy", "make_levels", "old_bot_choice", "policy", "sample",
+           "seen_tiles", "solo_order", "solo_score", "step"]
