@@ -61,7 +61,7 @@ def stock_time(browser, url: str) -> float:
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit")
-    page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=180_000, polling=10)
+    page.wait_for_function("() => !!document.body && document.body.dataset.ready === '1'", timeout=180_000, polling=10)
     elapsed = time.perf_counter() - t0
     context.close()
     return elapsed

@@ -13,6 +13,7 @@ import argparse
 import base64
 import contextlib
 import fcntl
+import gzip
 import hashlib
 import io
 import os
@@ -279,12 +280,21 @@ def write_snapshot(out: Path, stamp: str) -> bool:
         for old in sorted(CACHE.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
             old.unlink(missing_ok=True)  # keep the cache small: the last few builds only
     shutil.copyfile(cached, pyo / SNAPSHOT)
-    # The worker sizes the snapshot's buffer before the bytes arrive (web/worker.js): the gzip trailer's ISIZE is the
-    # unpacked size (mod 2**32; a snapshot is ~30 MB).
-    size = int.from_bytes(cached.read_bytes()[-4:], "little")
+    # The worker sizes the snapshot's buffer before the bytes arrive (web/worker.js): the full size is in the header
+    # of the shipped form, which leaves the zero runs out (build_scripts/snapshot.mjs).
+    size = snapshot_size(cached)
     worker = out / "worker.js"
     worker.write_text(worker.read_text().replace('"{{SNAPSHOT_BYTES}}"', f'"{size}"'))
     return True
+
+
+def snapshot_size(packed: Path) -> int:
+    """The restored snapshot's length in bytes, from the shipped file's header ("SHZ1", length, runs, ...)."""
+    with gzip.open(packed, "rb") as f:
+        head = f.read(12)
+    if len(head) < 12 or head[:4] != b"SHZ1":
+        raise ValueError(f"{packed} is not a snapshot without zero runs (build_scripts/snapshot.mjs)")
+    return int.from_bytes(head[4:8], "little")
 
 
 def write_service_worker(out: Path, stamp: str) -> None:

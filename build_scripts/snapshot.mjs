@@ -45,5 +45,41 @@ shoal._snapshot_stamp = ${JSON.stringify(stamp)}  # the worker refuses a snapsho
 sorted(m for m in sys.modules if m == "shoal" or m.startswith("shoal."))
 `).toJs();
 const snapshot = py.makeMemorySnapshot();
-fs.writeFileSync(outArg, zlib.gzipSync(snapshot, { level: 9 }));
-console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${modules.length} shoal modules imported`);
+const packed = withoutZeroRuns(snapshot);
+fs.writeFileSync(outArg, zlib.gzipSync(packed, { level: 9 }));
+console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB without its zero runs, ` +
+  `${modules.length} shoal modules imported`);
+
+// More than half of Python's memory is zero pages. They are left out of the shipped file, so the page unpacks only the
+// live bytes into a buffer that starts zeroed (web/worker.js reads this format; so does tests/sitebuild/
+// run_in_pyodide.mjs). Little-endian u32s: "SHZ1", the snapshot's full length, the number of live runs, then each
+// run's (offset, length) in increasing order, then the runs' bytes one after another.
+function withoutZeroRuns(bytes, minZeros = 1024) {
+  const runs = [];
+  let start = 0;
+  for (let at = 0; at < bytes.length;) {
+    if (bytes[at] !== 0) { at++; continue; }
+    let end = at;
+    while (end < bytes.length && bytes[end] === 0) end++;
+    if (end - at >= minZeros) {
+      if (at > start) runs.push([start, at - start]);
+      start = end;
+    }
+    at = end;
+  }
+  if (start < bytes.length) runs.push([start, bytes.length - start]);
+  const live = runs.reduce((n, [, length]) => n + length, 0);
+  const out = new Uint8Array(12 + 8 * runs.length + live);
+  const head = new DataView(out.buffer);
+  out.set([0x53, 0x48, 0x5a, 0x31]); // "SHZ1"
+  head.setUint32(4, bytes.length, true);
+  head.setUint32(8, runs.length, true);
+  let at = 12 + 8 * runs.length;
+  runs.forEach(([offset, length], i) => {
+    head.setUint32(12 + 8 * i, offset, true);
+    head.setUint32(16 + 8 * i, length, true);
+    out.set(bytes.subarray(offset, offset + length), at);
+    at += length;
+  });
+  return out;
+}

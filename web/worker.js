@@ -26,7 +26,7 @@ const runtime = {
   lockFileURL: base + "pyodide-lock.json?v=" + stamp,
 };
 
-// The unpacked snapshot's size, written here by the build (0: the build shipped none). Knowing it, the worker hands
+// The restored snapshot's full size (its zero runs included), written here by the build (0: the build shipped none). Knowing it, the worker hands
 // Pyodide a buffer of that size at once and fills it while the runtime starts: Pyodide needs the snapshot's size
 // before it instantiates the wasm, but its bytes only after the runtime is up (restoreSnapshot), so reading ~30 MB
 // overlaps fetching, compiling and instantiating the wasm instead of coming before them (issue 14: the boot's marks).
@@ -49,19 +49,61 @@ async function cachedSnapshot() {
   return (cache && (await cache.match(base + `snapshot-${stamp}.bin`).catch(() => null))) || null;
 }
 
-// Copy the stream into `target`, which it must fill exactly (a snapshot of another size is of another build).
+// Unpack the stream into `target`, which starts zeroed and must come out filled exactly. The build ships the snapshot
+// without its zero runs (build_scripts/snapshot.mjs): a header (little-endian u32s: "SHZ1", the full length, the number
+// of live runs, each run's offset and length) and then the runs' bytes, written straight to their offsets as they
+// arrive. A snapshot of another length, or runs that do not fit, are another build's (or damaged): refused.
 async function fill(target, stream) {
   const reader = stream.getReader();
-  let at = 0;
+  let head = new Uint8Array(0); // until the header is in
+  let runs = null;
+  let run = 0, at = 0, left = 0; // the run being written: its index, where the next byte goes, bytes still due
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (at + value.length > target.length) throw new Error(`the snapshot is larger than this build's (${target.length} bytes)`);
-    target.set(value, at);
-    at += value.length;
+    let chunk = value;
+    if (!runs) {
+      const joined = new Uint8Array(head.length + chunk.length);
+      joined.set(head);
+      joined.set(chunk, head.length);
+      head = joined;
+      runs = readRuns(head, target.length);
+      if (!runs) continue;
+      chunk = head.subarray(12 + 4 * runs.length);
+      [at, left] = [runs[0], runs[1]];
+    }
+    while (chunk.length) {
+      if (run * 2 >= runs.length) throw new Error("the snapshot has more bytes than its runs");
+      const n = Math.min(left, chunk.length);
+      target.set(chunk.subarray(0, n), at);
+      at += n;
+      left -= n;
+      chunk = chunk.subarray(n);
+      if (!left && ++run * 2 < runs.length) [at, left] = [runs[run * 2], runs[run * 2 + 1]];
+    }
   }
-  if (at !== target.length) throw new Error(`the snapshot has ${at} bytes, this build's has ${target.length}`);
+  if (!runs || run * 2 < runs.length) throw new Error("the snapshot ended early");
   mark("snapshot-bytes");
+}
+
+// The header's runs as [offset, length, offset, length, ...], or null while the header is still incomplete.
+function readRuns(head, size) {
+  if (head.length < 12) return null;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  if (view.getUint32(0, true) !== 0x315a4853) throw new Error("the snapshot is not in this build's format"); // "SHZ1"
+  const length = view.getUint32(4, true), count = view.getUint32(8, true);
+  if (length !== size) throw new Error(`the snapshot is ${length > size ? "larger" : "smaller"} than this build's (${size} bytes)`);
+  if (count === 0 || count > size / 1024 + 1) throw new Error("the snapshot's runs do not fit this build's"); // runs are split by >= 1 KB of zeros
+  if (head.length < 12 + 8 * count) return null;
+  const runs = new Uint32Array(2 * count);
+  let end = 0;
+  for (let i = 0; i < 2 * count; i += 2) {
+    runs[i] = view.getUint32(12 + 4 * i, true);
+    runs[i + 1] = view.getUint32(16 + 4 * i, true);
+    if (runs[i] < end || runs[i + 1] === 0 || runs[i] + runs[i + 1] > size) throw new Error("the snapshot's runs do not fit this build's");
+    end = runs[i] + runs[i + 1];
+  }
+  return runs;
 }
 
 const never = () => new Promise(() => {});

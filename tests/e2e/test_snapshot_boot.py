@@ -3,6 +3,7 @@ missing or belongs to another build (issue 14: "a snapshot from another build is
 
 from __future__ import annotations
 
+import gzip
 import random
 import re
 import shutil
@@ -94,3 +95,15 @@ def test_an_early_wasm_compile_that_fails_falls_back_to_the_ordinary_one(page_co
 
     assert play_on_copy(page_console, site_dir, tmp_path, refuse, seed=6) == "snapshot"
     assert any("compiling the wasm again" in m and "refused by the test" in m for m in page_console.console), page_console.console
+
+
+def test_a_snapshot_not_in_the_shipped_format_is_refused_and_python_boots_plainly(page_console, site_dir, tmp_path):
+    """The build ships the snapshot without its zero runs, behind a header ("SHZ1", its length, its live runs; see
+    build_scripts/snapshot.mjs): a file without that header (e.g. a whole memory image, zeros included, as builds
+    before it shipped) is refused by the worker, not restored."""
+    def whole(copy: Path) -> None:
+        shipped = copy / "pyodide" / "snapshot.bin.gz"
+        shipped.write_bytes(gzip.compress(b"\0snp" + bytes(64 * 1024)))
+
+    assert play_on_copy(page_console, site_dir, tmp_path, whole, seed=8) == "plain"
+    assert any("not in this build's format" in m for m in boot_messages(page_console)), page_console.console
