@@ -182,6 +182,23 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   mark("wasm-instantiated");
   return { module, instance };
 };
+// While Pyodide boots, its dynamic linker wraps each of ~260 JavaScript functions in a one-function wasm module of its
+// own, compiled on the spot (Emscripten's convertJsFunctionToWasm): ~30 distinct modules, one per signature, compiled
+// ~260 times (measured: 30-40 ms of the boot's critical path). A module is immutable and depends only on its bytes, so
+// while Python boots, a small module whose bytes were compiled already is that same module, instantiated anew.
+const NativeModule = WebAssembly.Module;
+const smallModules = new Map();
+WebAssembly.Module = new Proxy(NativeModule, {
+  construct(target, args, newTarget) {
+    const bytes = args[0];
+    if (!(bytes instanceof Uint8Array) || bytes.length > 256 || newTarget !== WebAssembly.Module) return Reflect.construct(target, args, newTarget);
+    const key = bytes.join();
+    let module = smallModules.get(key);
+    if (!module) smallModules.set(key, (module = new NativeModule(bytes)));
+    return module;
+  },
+});
+
 // While Pyodide boots, its fetches (the wasm, the standard library, the lock file) read this build's cache first.
 self.fetch = (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
@@ -202,6 +219,7 @@ const ready = (async () => {
     pyodide = await plainBoot();
   }
   self.fetch = networkFetch; // booted: nothing else of Pyodide's comes from here
+  WebAssembly.Module = NativeModule;
   const handle = pyodide.pyimport("shoal.bridge").handle; // throws if the engine is not there
   globalThis.shoalWasmBytes = () => pyodide._module.HEAP8.buffer.byteLength; // for the memory benchmark
   mark("ready");
