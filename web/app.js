@@ -377,7 +377,15 @@ function drawMatch({ fresh = false } = {}) {
     screen.replaceChildren(frame.root);
   }
   const { regions } = frame;
-  const tableRoot = el("div", { class: `table game-${match.info.id}` });
+  const passing = match.passTo !== undefined && match.passTo !== null;
+  // A renderer that updates its drawing in place (`inPlace`, web/RENDERERS.md "Redraw") is handed the root it drew
+  // last time, so the nodes whose data did not change stay; any other gets a new empty root.
+  const keep = match.renderer.inPlace && !passing && frame.table && frame.table.isConnected && frame.tableView === "board";
+  const tableRoot = keep ? frame.table : el("div", { class: `table game-${match.info.id}` });
+  frame.table = tableRoot;
+  // The page's highlights (web/board.js `highlight`) belong to the drawing they were made on.
+  if (keep) for (const node of tableRoot.querySelectorAll(".hl")) node.classList.remove("hl");
+  frame.tableView = passing ? "pass" : "board";
   regions.put("seats", el("div", { class: "seats-bar" }, match.seats.map((kind, s) =>
     el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
       seatMark(s), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`, view.to_act.includes(s) && !view.over ? el("span", { class: "sr-only", text: " (to act)" }) : null))));
@@ -386,7 +394,6 @@ function drawMatch({ fresh = false } = {}) {
     view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :
       `Waiting for ${view.to_act.map(seatName).join(", ")}…`;
   if (frame.turn.textContent !== turn) frame.turn.textContent = turn;
-  const passing = match.passTo !== undefined && match.passTo !== null;
   if (fillLog(frame.log, passing ? [] : logLines(match, view))) scrollToEndSoon(frame.log);
   const undoer = undoSeat(match);
   const undoButton = undoer !== null ? el("button", { type: "button", class: "undo", dataset: { undo: String(undoer) }, title: "Take back the last move (Ctrl+Z)", onclick: () => undo(),
@@ -424,7 +431,7 @@ function drawMatch({ fresh = false } = {}) {
     }
   }
   boardKeys(tableRoot, ui);
-  regions.put("table", tableRoot);
+  if (!keep) regions.put("table", tableRoot);
   regions.put("outcome", sheet);
   regions.put("end", tools);
   if (modal) modal.showModal(); // focuses its first button

@@ -89,9 +89,13 @@ export function seatMark(s, attrs = {}) {
 
 /** Wire a drawn board's keys: Escape cancels the renderer's pending step. Call once per drawing, on its root. */
 export function boardKeys(root, ui) {
+  // A root drawn again in place (web/RENDERERS.md "Redraw") keeps its one listener, which reads the latest drawing's ui.
+  const had = root.shoalUi !== undefined;
+  root.shoalUi = ui;
+  if (had) return;
   root.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || e.defaultPrevented) return;
-    if (ui.cancelStep()) { e.preventDefault(); e.stopPropagation(); }
+    if (root.shoalUi.cancelStep()) { e.preventDefault(); e.stopPropagation(); }
   });
 }
 

@@ -48,3 +48,47 @@ export function fillLog(ol, lines) {
 export function scrollToEndSoon(node) {
   requestAnimationFrame(() => { node.scrollTop = node.scrollHeight; });
 }
+
+/**
+ * Keyed, in-place update of `parent`'s children (issue 14: a board redrawn after a click keeps the nodes whose data
+ * did not change, so the browser restyles, lays out and paints only what is new). `parts` lists the children in
+ * order, each `[key, build]` (or null, skipped): a child already in `parent` that was built with the same `key` is
+ * kept where it is (or moved), any other is built with `build()` and remembers its key; children no part names are
+ * removed. A `key` of null always builds afresh. A key must say everything the part is drawn from, and a kept part
+ * must hold no event handler or closure that reads the view it was drawn from (it outlives that view).
+ * `build` may return null (nothing drawn). Returns the children in order.
+ */
+export function patchChildren(parent, parts) {
+  const old = new Map();
+  for (const child of parent.children) if (child.shoalKey !== undefined && child.shoalKey !== null) old.set(child.shoalKey, child);
+  const nodes = [];
+  for (const part of parts) {
+    if (!part) continue;
+    const [key, build] = part;
+    let node = key !== null && key !== undefined ? old.get(key) : undefined;
+    if (node) old.delete(key);
+    else {
+      node = build();
+      if (!node) continue;
+      node.shoalKey = key;
+    }
+    nodes.push(node);
+  }
+  // Remove what is not kept, then put the rest in place: a kept node already in its position is not touched (moving
+  // a node makes the browser style, lay out and paint it again).
+  const keep = new Set(nodes);
+  for (let child = parent.firstChild; child;) {
+    const next = child.nextSibling;
+    if (!keep.has(child)) child.remove();
+    child = next;
+  }
+  let at = parent.firstChild;
+  for (const node of nodes) {
+    if (at === node) { at = at.nextSibling; continue; }
+    parent.insertBefore(node, at);
+  }
+  return nodes;
+}
+
+/** A string key for `patchChildren` from the data a part is drawn from (JSON; undefined members are left out). */
+export const keyOf = (...data) => JSON.stringify(data);

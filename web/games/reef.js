@@ -3,6 +3,7 @@
 // Every shape comes ready to draw from the view (tile side 1, y downwards); every move comes from view.legal.
 import { colourKey, coralPatterns, coralShape, coralWords, CORAL, hexAround, legalIndex, pts, speciesBadge } from "./reef/look.js";
 import { boardPanel } from "./reef/board.js";
+import { keyOf, patchChildren } from "../redraw.js";
 import { achievementsPanel, objectivePanel } from "./reef-achievements.js";
 
 // The renderer's latest arguments, for the keyboard shortcuts (R / Shift+R rotate, M mirror, + / - zoom).
@@ -41,26 +42,41 @@ export default {
     if (acting && me !== null && me !== undefined) ui.local.show = ui.local.showOverride ?? me;
 
     const controls = acting ? turnControls(view, ui) : null;
-    const parts = [
-      coralPatterns(ui),
-      header(view, ui),
-      objectivePanel(view, ui), // AQUA achievements: the Scenario's objective, the Modification
-      controls ? controls.node : waitingNote(view, ui),
+    // Drawn in place (the page hands back the root of the last drawing: `inPlace` below): a part whose key (the data
+    // it is drawn from) did not change stays on screen as it is; the rest is built again (issue 14).
+    const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
+    const finals = view.over && view.players > 1;
+    const where = finals ? "reef-finals" : "reef-main";
+    const main = patchChildren(root, [
+      ["patterns", () => coralPatterns(ui)],
+      [null, () => header(view, ui)],
+      [null, () => objectivePanel(view, ui)], // AQUA achievements: the Scenario's objective, the Modification
+      [null, () => (controls ? controls.node : waitingNote(view, ui))],
       // At the end every seat's reef is drawn, each beside its score: the score sheet's rows name things on all of
       // them (docs/refs.md). During the game, the reef on show and tabs to switch.
-      view.over && view.players > 1
-        ? ui.el("div", { class: "reef-finals" }, t.boards.map((_, s) => ui.el("div", { class: "reef-main" },
-          boardPanel(view, ui, null, live, { seat: s, tabs: false }),
-          scorePanel(view, ui, s))))
-        : ui.el("div", { class: "reef-main" },
-          boardPanel(view, ui, controls ? controls.board : null, live),
-          scorePanel(view, ui)),
-      ecosystemsPanel(view, ui),
-      supplyPanel(view, ui),
-      legend(ui, t),
-    ];
-    root.append(...parts.filter(Boolean));
+      [finals ? null : "main", () => ui.el("div", { class: where })],
+      [keyOf("ecosystems", t.ecosystems, ui.local.show, names), () => ecosystemsPanel(view, ui)],
+      [keyOf("supply", t.supply, t.colours), () => supplyPanel(view, ui)],
+      [keyOf("legend", t.colours, t.supply.small), () => legend(ui, t)],
+    ]).find((n) => n.classList.contains(where));
+    if (finals) {
+      main.append(...t.boards.map((_, s) => ui.el("div", { class: "reef-main" },
+        boardPanel(view, ui, null, live, { seat: s, tabs: false }),
+        scorePanel(view, ui, s))));
+    } else {
+      const seat = ui.local.show;
+      const b = t.boards[seat];
+      const turn = controls ? controls.board : null;
+      const [panel] = patchChildren(main, [
+        [`board:${seat}`, () => ui.el("section", { class: "reef-board-panel" })],
+        [keyOf("score", seat, b.score, b.total, b.reefs, b.large, t.variant, view.over, names, t.colours), () => scorePanel(view, ui, seat)],
+      ]);
+      boardPanel(view, ui, turn, live, { into: panel });
+    }
   },
+
+  // The page may hand `render` the root it drew last time (web/RENDERERS.md "Redraw"): it then updates it in place.
+  inPlace: true,
 
   renderOutcome(root, view, ui) {
     const o = view.outcome;

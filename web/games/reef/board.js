@@ -2,9 +2,11 @@
 // Large Animals over them, and — for the seat to act — every legal spot of the chosen tile or Large Animal.
 // Pan by dragging, zoom with the wheel or the buttons; the camera of each reef is kept across renders.
 import { centroid, coralShape, coralWords, CORAL, hexAround, pts, shift, SPECIES_SHORT } from "./look.js";
+import { keyOf, patchChildren } from "../../redraw.js";
 
 const cams = new Map(); // seat -> {x, y, w, h} once the person has panned or zoomed; absent = fit the reef
 const MARGIN = 0.7;
+const GRID = 1.5;
 
 function fitBox(t, board, extra) {
   const polys = [...board.tiles.map((tl) => shift(t.geometry.hex, tl.centre)), ...extra];
@@ -12,8 +14,13 @@ function fitBox(t, board, extra) {
   for (const poly of polys) for (const [x, y] of poly) {
     x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
   }
+  // The box's edges snap outwards to a coarse grid (GRID tile sides), so the framing changes only when the reef grows
+  // past a grid line, not on every move: a new viewBox rescales the whole picture, which the browser must then lay
+  // out and paint again in full (issue 14).
+  x0 = Math.floor((x0 - MARGIN) / GRID) * GRID; y0 = Math.floor((y0 - MARGIN) / GRID) * GRID;
+  x1 = Math.ceil((x1 + MARGIN) / GRID) * GRID; y1 = Math.ceil((y1 + MARGIN) / GRID) * GRID;
   // Never zoom in closer than a 7-tile-wide window: a young reef stays a sensible size.
-  const w = Math.max(x1 - x0 + 2 * MARGIN, 10.5), h = Math.max(y1 - y0 + 2 * MARGIN, 7);
+  const w = Math.max(x1 - x0, 10.5), h = Math.max(y1 - y0, 7);
   return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
 }
 
@@ -39,7 +46,11 @@ const boxAttr = (b) => `${b.x.toFixed(3)} ${b.y.toFixed(3)} ${b.w.toFixed(3)} ${
 
 // `seat` is the reef to draw (default: the one on show); `tabs: false` draws it without the tabs that switch reefs
 // (the end screen shows every seat's reef at once: its score rows name things on all of them).
-export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: withTabs = true } = {}) {
+// `into`: the panel this function drew last time for the same seat (kept on screen by reef.js), updated in place:
+// the picture's layers whose data did not change (corals, hex outlines, animals) stay as they are, and the SVG keeps
+// its one set of pan/zoom listeners, which read the latest drawing's state (issue 14: the reef's board was ~700 nodes
+// rebuilt, restyled and laid out again after every click).
+export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: withTabs = true, into = null } = {}) {
   const t = view.table;
   const board = t.boards[seat];
   const acting = view.legal.length > 0;
@@ -62,58 +73,95 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
   // ---- the picture ----------------------------------------------------------------------------------------------
   const extra = turnHere && turnHere.mode === "place" ? turnHere.spots.map((s) => shift(t.geometry.hex, s.cell.centre)) : [];
   const fit = fitBox(t, board, extra);
-  let box = cams.get(seat) || fit;
-  const svgEl = ui.svg("svg", {
-    // tabindex -1: the picture itself is no Tab stop (Chromium makes a clipped SVG one); its spots are (one grid).
-    class: "reef-board", viewBox: boxAttr(box), preserveAspectRatio: "xMidYMid meet", role: "group", tabindex: "-1",
-    "aria-label": reefOf(ui, seat),
-  });
+  const panel = into || ui.el("section", { class: "reef-board-panel" });
+  const frame = patchChildren(panel, [
+    tabs || back ? [null, () => ui.el("div", { class: "board-top" }, tabs, back)] : null,
+    ["frame", () => ui.el("div", { class: "board-frame", style: { borderColor: ui.seatColor(seat) }, dataset: { ref: `board:${seat}` } })],
+  ]).at(-1);
+  const counts = `${board.tiles.filter((x) => !x.hot_spot).length} tiles · ${board.habitats.length} Small Animals · ${board.large.length} Large Animals`;
+  const [svgEl] = patchChildren(frame, [
+    ["picture", () => reefSvg(ui)],
+    ["zoom", () => zoomBar(ui)],
+    [null, () => ui.el("div", { class: "board-caption", text: `${reefOf(ui, seat)} · ${counts}` })],
+  ]);
+  const state = svgEl.reefState;
+  state.seat = seat;
+  state.fit = fit;
+  state.box = cams.get(seat) || fit;
+  const viewBox = boxAttr(state.box);
+  if (svgEl.getAttribute("viewBox") !== viewBox) svgEl.setAttribute("viewBox", viewBox);
+  if (svgEl.getAttribute("aria-label") !== reefOf(ui, seat)) svgEl.setAttribute("aria-label", reefOf(ui, seat));
+  // A hovered score row lights parts of the board; a redraw replaces that row (its mouseleave never comes).
+  svgEl.classList.remove("focusing");
+  for (const n of svgEl.querySelectorAll(".lit")) n.classList.remove("lit");
+  live.zoom = state.zoom;
 
-  const layers = [];
   // Refs (docs/refs.md) carry the seat: every board is one seat's. A coral names itself, its cell and its Reef.
-  layers.push(ui.svg("g", { class: "corals" }, board.corals.map((c) => coralShape(ui, c.points, c.colour, {
+  // Each layer is kept while the data it is drawn from is the same (its key).
+  const [hx, hy] = board.hot_spot_centre;
+  const frontier = t.current === seat && !view.over && t.frontier.length;
+  const [corals, edges, , , , , habitats, larges] = patchChildren(svgEl, [
+    ["corals", () => ui.svg("g", { class: "corals" })],
+    // Each hex says what a sighted player sees on it: its corals' colours and patterns (a screen reader browses them).
+    ["tiles", () => ui.svg("g", { class: "tile-edges" })],
+    [keyOf("hot", board.hot_spot_hex), () => ui.svg("polygon", { class: "hot-centre", points: pts(board.hot_spot_hex) })],
+    [keyOf("hot-name", hx, hy), () => ui.svg("text", { class: "hot-label", x: hx, y: hy - 0.1, "text-anchor": "middle", "font-size": 0.26, text: "Hot Spot" })],
+    [keyOf("hot-number", hx, hy, board.hot_spot), () => ui.svg("text", { class: "hot-label", x: hx, y: hy + 0.22, "text-anchor": "middle", "font-size": 0.22, text: `#${board.hot_spot + 1}` })],
+    // The empty spaces a tile may grow into (the seat to play's reef, while tiles are placed): faint outlines that a
+    // lesson can point at (`hex:<s>.<q>,<r>`), whoever is looking.
+    [frontier ? keyOf("frontier", seat, t.frontier) : "no frontier", () => (frontier
+      ? ui.svg("g", { class: "frontier" }, t.frontier.map((c) => ui.svg("polygon", { points: pts(shift(t.geometry.hex, c.centre)), "data-ref": `hex:${seat}.${c.q},${c.r}` })))
+      : ui.svg("g", { class: "no-frontier" }))],
+    ["habitats", () => ui.svg("g", { class: "habitats" })],
+    ["larges", () => ui.svg("g", { class: "larges" })],
+    // The legal spots hold the actions of this view: drawn afresh every time.
+    turnHere && turnHere.mode === "place" ? [null, () => placeSpots(ui, t, turnHere)] : null,
+    ...(turnHere && turnHere.mode === "large" ? largeSpots(ui, turnHere).map((layer) => [null, () => layer]) : []),
+  ]);
+  // Inside each layer, one shape per coral, hex or animal, kept while its own data is the same: a move adds a tile's
+  // three corals and changes a few (a Reef that grew), the rest of the reef stays as it is on screen.
+  patchChildren(corals, board.corals.map((c) => [keyOf(seat, c), () => coralShape(ui, c.points, c.colour, {
     class: `coral c-${c.colour}` + (c.reef !== null && c.reef !== undefined ? " in-reef" : "") + (c.habitat ? " under-habitat" : ""),
     "data-reef": c.reef ?? undefined,
     "data-ref": [`coral:${seat}.${c.cell[0]},${c.cell[1]}.${c.d}`, `hex:${seat}.${c.cell[0]},${c.cell[1]}`, c.reef !== null && c.reef !== undefined ? `reef:${seat}.${c.reef}` : null].filter(Boolean).join(" "),
-  }))));
-  // Each hex says what a sighted player sees on it: its corals' colours and patterns (a screen reader browses them).
-  layers.push(ui.svg("g", { class: "tile-edges" }, board.tiles.map((tl) => ui.svg("polygon", {
+  })]));
+  patchChildren(edges, board.tiles.map((tl) => [keyOf(seat, tl, t.colours), () => ui.svg("polygon", {
     points: pts(shift(t.geometry.hex, tl.centre)), class: tl.hot_spot ? "hot" : "", "data-ref": `hex:${seat}.${tl.q},${tl.r}`,
     role: "img", "aria-label": `${tl.hot_spot ? "Hot Spot hex" : "Hex"} at ${tl.q}, ${tl.r}: ${coralWords(t, tl.colours)}${tl.last ? ", grown last" : ""}`,
-  }))));
-  layers.push(ui.svg("polygon", { class: "hot-centre", points: pts(board.hot_spot_hex) }));
-  const [hx, hy] = board.hot_spot_centre;
-  layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy - 0.1, "text-anchor": "middle", "font-size": 0.26, text: "Hot Spot" }));
-  layers.push(ui.svg("text", { class: "hot-label", x: hx, y: hy + 0.22, "text-anchor": "middle", "font-size": 0.22, text: `#${board.hot_spot + 1}` }));
-  // The empty spaces a tile may grow into (the seat to play's reef, while tiles are placed): faint outlines that a
-  // lesson can point at (`hex:<s>.<q>,<r>`), whoever is looking.
-  if (t.current === seat && !view.over && t.frontier.length) {
-    layers.push(ui.svg("g", { class: "frontier" }, t.frontier.map((c) => ui.svg("polygon", { points: pts(shift(t.geometry.hex, c.centre)), "data-ref": `hex:${seat}.${c.q},${c.r}` }))));
-  }
-  layers.push(ui.svg("g", { class: "habitats" }, board.habitats.map((h) => smallAnimal(ui, h, seat))));
-  layers.push(ui.svg("g", { class: "larges" }, board.large.map((la, i) => largeAnimal(ui, la, i, seat))));
-  if (turnHere && turnHere.mode === "place") layers.push(placeSpots(ui, t, turnHere));
-  if (turnHere && turnHere.mode === "large") layers.push(...largeSpots(ui, turnHere));
-  svgEl.append(...layers);
+  })]));
+  patchChildren(habitats, board.habitats.map((h) => [keyOf(seat, h), () => smallAnimal(ui, h, seat)]));
+  patchChildren(larges, board.large.map((la, i) => [keyOf(seat, i, la), () => largeAnimal(ui, la, i, seat)]));
+  return panel;
+}
 
-  // ---- pan and zoom ----------------------------------------------------------------------------------------------
-  const setBox = (b) => { box = b; cams.set(seat, b); svgEl.setAttribute("viewBox", boxAttr(b)); };
+// The reef's SVG, made once per panel: its pan and zoom listeners read `svgEl.reefState` (the latest drawing's seat,
+// camera and fitted box), so a panel updated in place keeps them.
+function reefSvg(ui) {
+  const svgEl = ui.svg("svg", {
+    // tabindex -1: the picture itself is no Tab stop (Chromium makes a clipped SVG one); its spots are (one grid).
+    class: "reef-board", preserveAspectRatio: "xMidYMid meet", role: "group", tabindex: "-1",
+  });
+  const state = { seat: 0, box: null, fit: null };
+  svgEl.reefState = state;
+  const setBox = (b) => { state.box = b; cams.set(state.seat, b); svgEl.setAttribute("viewBox", boxAttr(b)); };
+  state.setBox = setBox;
   // A spot reached with the arrow keys is always in sight: the camera moves to it when it lies outside the view.
   svgEl.addEventListener("focusin", (e) => {
     const at = e.target.reefCentre;
     if (!at) return;
     const [x, y] = at;
+    const box = state.box;
     if (x - 1 < box.x || x + 1 > box.x + box.w || y - 1 < box.y || y + 1 > box.y + box.h) setBox({ ...box, x: x - box.w / 2, y: y - box.h / 2 });
   });
-  const zoom = (f, cx = box.x + box.w / 2, cy = box.y + box.h / 2) => {
+  state.zoom = (f, cx = state.box.x + state.box.w / 2, cy = state.box.y + state.box.h / 2) => {
+    const box = state.box;
     const w = Math.min(Math.max(box.w * f, 3), 80), h = (box.h * w) / box.w;
     setBox({ x: cx - ((cx - box.x) * w) / box.w, y: cy - ((cy - box.y) * h) / box.h, w, h });
   };
-  live.zoom = zoom;
   svgEl.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     const m = svgEl.getScreenCTM();
-    drag = { x: e.clientX, y: e.clientY, box: { ...box }, k: m ? 1 / m.a : 0.02, svgEl, setBox, moved: false };
+    drag = { x: e.clientX, y: e.clientY, box: { ...state.box }, k: m ? 1 / m.a : 0.02, svgEl, setBox, moved: false };
   });
   // A drag must not also place a tile where the pointer was let go.
   svgEl.addEventListener("click", (e) => { if (justDragged) { e.stopPropagation(); e.preventDefault(); } }, true);
@@ -122,19 +170,20 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
     const m = svgEl.getScreenCTM();
     if (!m) return;
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    zoom(Math.pow(1.0015, e.deltaY), p.x, p.y);
+    state.zoom(Math.pow(1.0015, e.deltaY), p.x, p.y);
   }, { passive: false });
+  return svgEl;
+}
 
-  const zoomBar = ui.el("div", { class: "zoom-bar" },
-    ui.el("button", { type: "button", title: "zoom in (+)", "aria-label": "zoom in", onclick: () => zoom(1 / 1.25), text: "+" }),
-    ui.el("button", { type: "button", title: "zoom out (−)", "aria-label": "zoom out", onclick: () => zoom(1.25), text: "−" }),
-    ui.el("button", { type: "button", title: "show the whole reef", onclick: () => { cams.delete(seat); setBox(fitBox(t, board, extra)); cams.delete(seat); }, text: "Fit" }));
-
-  const counts = `${board.tiles.filter((x) => !x.hot_spot).length} tiles · ${board.habitats.length} Small Animals · ${board.large.length} Large Animals`;
-  return ui.el("section", { class: "reef-board-panel" },
-    tabs || back ? ui.el("div", { class: "board-top" }, tabs, back) : null,
-    ui.el("div", { class: "board-frame", style: { borderColor: ui.seatColor(seat) }, dataset: { ref: `board:${seat}` } }, svgEl, zoomBar,
-      ui.el("div", { class: "board-caption", text: `${reefOf(ui, seat)} · ${counts}` })));
+// The zoom buttons act on the picture beside them (the frame's first child), whatever it shows now.
+function zoomBar(ui) {
+  const bar = ui.el("div", { class: "zoom-bar" });
+  const state = () => bar.parentNode.querySelector(".reef-board").reefState;
+  bar.append(
+    ui.el("button", { type: "button", title: "zoom in (+)", "aria-label": "zoom in", onclick: () => state().zoom(1 / 1.25), text: "+" }),
+    ui.el("button", { type: "button", title: "zoom out (−)", "aria-label": "zoom out", onclick: () => state().zoom(1.25), text: "−" }),
+    ui.el("button", { type: "button", title: "show the whole reef", onclick: () => { const st = state(); st.setBox(st.fit); cams.delete(st.seat); }, text: "Fit" }));
+  return bar;
 }
 
 const reefOf = (ui, seat) => (ui.seatName(seat) === "You" ? "Your reef" : `${ui.seatName(seat)}'s reef`);
