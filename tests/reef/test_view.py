@@ -59,7 +59,7 @@ def test_boards_carry_ready_to_draw_polygons():
     m = _midgame(players=2, plies=30)
     for b in m.view(None)["table"]["boards"]:
         assert len(b["corals"]) == sum(3 for t in b["tiles"]) - 3  # the Hot Spot's blank centre is no coral
-        assert all(len(c["points"]) == 4 for c in b["corals"])
+        assert all("points" not in c for c in b["corals"])  # derived by the renderer: see the test below
         assert all(len(h["hex"]) == 6 for h in b["habitats"])
         for la in b["large"]:
             assert len(la["hexes"]) == len(la["cells"]) == len(data.SHAPES[la["shape"]].cells)
@@ -132,3 +132,33 @@ def test_the_log_names_tiles_by_their_colours():
     assert grew and all(re.search(r"grew an? [a-z]+-[a-z]+-[a-z]+ tile\.$", line) for line in grew), grew
     assert not any(re.search(r"\b[RYGBPK]{3}\b|\(-?\d+, -?\d+\)", line) for line in log), log
     assert "market: " in market_line and market_line.count("-") >= 6
+
+
+def test_a_corals_rhombus_is_its_tiles_centre_and_three_corners_of_the_hexagon():
+    """docs/reef-geometry.md (issue 14: a leaner view): the view sends no coral polygon; web/games/reef/board.js draws
+    each coral as its tile's centre plus the corners d-1, d, d+1 of geometry.hex, which is the engine's own rhombus."""
+    from shoal.games.reef.geometry import coral_polygon, cell_point
+
+    m = _midgame(players=2, plies=30)
+    table = m.view(None)["table"]
+    hexagon = table["geometry"]["hex"]
+    checked = 0
+    for b in table["boards"]:
+        centres = {(t["q"], t["r"]): t["centre"] for t in b["tiles"]}
+        for c in b["corals"]:
+            x, y = centres[tuple(c["cell"])]
+            drawn = [[x, y]] + [[x + hexagon[k][0], y + hexagon[k][1]] for k in ((c["d"] + 5) % 6, c["d"], (c["d"] + 1) % 6)]
+            engine = coral_polygon((cell_point(*c["cell"]), c["d"]))
+            assert all(abs(a - e) < 0.002 for p, q in zip(drawn, engine) for a, e in zip(p, q)), (c, drawn, engine)
+            checked += 1
+    assert checked > 30
+
+
+def test_the_answer_a_reef_click_sends_stays_lean():
+    """Issue 14: a reef view was 30-50 KB, most of a click's Python (building and serialising it); it sends no coral
+    polygons and no Habitat neighbour lists now (the renderer reads neither). A bound on its size, not a timing."""
+    m = _midgame(players=2, plies=30)
+    text = json.dumps(m.view(0))
+    assert len(text) < 40_000, len(text)
+    table = json.loads(text)["table"]
+    assert all("neighbours" not in h for b in table["boards"] for h in b["habitats"])

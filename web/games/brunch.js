@@ -1,6 +1,8 @@
 // Aqua Brunch: seats around a table, your hand with its strength, Lunch / Aqua / pass / food / take choices, and a
 // reveal that explains who ate what and why. Everything shown comes from view.table; every move from view.legal.
 
+import { keyOf, patchChildren } from "../redraw.js";
+
 // `word` names the kind on the small cards, which have no room for the full name.
 const KIND = {
   orca8: { cls: "orca", big: "8", word: "orca" },
@@ -28,9 +30,23 @@ const shown = (node) => node.textContent.replace(/\s+/g, " ").trim();
 const findLegal = (view, action) => view.legal.find((a) => same(a, action));
 
 export default {
+  // Drawn in place (the page hands back the root of the last drawing, web/RENDERERS.md "Redraw"): the seats, the
+  // reveal and the score sheet stay on screen while the data they are drawn from is the same (their keys); the
+  // header, the ring's centre and the seat's own area (its handlers act on this view) are built again (issue 14).
+  inPlace: true,
+
   render(root, view, ui) {
     const t = view.table;
-    root.append(...[header(t, ui), tableRing(view, ui), myArea(view, ui), revealPanel(view, ui), scoreSheet(view, ui)].filter(Boolean));
+    const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
+    const rev = t.reveal || t.history[t.history.length - 1];
+    const [, ring] = patchChildren(root, [
+      [null, () => header(t, ui)],
+      [`ring:${view.players}`, () => ui.el("div", { class: `brunch-ring n${view.players}` })],
+      [null, () => myArea(view, ui)],
+      [rev ? keyOf("reveal", rev, Boolean(t.reveal), view.seat, view.to_act, names, t.colours, t.names) : null, () => revealPanel(view, ui)],
+      [t.history.length ? keyOf("sheet", t.history, t.seats.map((x) => [x.points, x.own_colour]), names, t.colours, t.names) : null, () => scoreSheet(view, ui)],
+    ]);
+    tableRing(view, ui, ring, names);
   },
 
   renderOutcome(root, view, ui) {
@@ -96,29 +112,34 @@ function header(t, ui) {
 }
 
 // ---- the table: every seat in its place, clockwise ----------------------------------------------------------------
-function tableRing(view, ui) {
+function tableRing(view, ui, ring, names) {
   const t = view.table;
   const n = view.players;
   const base = view.seat ?? 0;
-  const ring = ui.el("div", { class: `brunch-ring n${n}` });
-  const centre = ui.el("div", { class: "ring-centre" },
+  const centre = () => ui.el("div", { class: "ring-centre" },
     ui.el("div", { class: "lunch-card" + (t.lunch || t.caller !== null ? " called" : ""), text: "LUNCH" }),
     t.phase === "over" ? null
       : ui.el("div", { class: "aqua-stack", dataset: { ref: "deck:aqua" } }, t.aqua_stack ? aquaCard(ui, null) : null, ui.el("small", { text: `${t.aqua_stack} Aqua` })),
     lastCall(t, ui),
     ui.el("small", { class: "direction", text: "cards pass clockwise, to the left ↻" }));
-  ring.append(centre);
+  const seats = [];
   for (let s = 0; s < n; s++) {
     const r = (s - base + n) % n;
     const angle = (2 * Math.PI * r) / n;
     // Seat `base` sits at the bottom; the next seat clockwise (its left) is drawn to the lower left, and so on.
     const x = 50 - 41 * Math.sin(angle);
     const y = 50 + 38 * Math.cos(angle);
-    const box = seatBox(view, ui, s);
-    box.style.left = `${x}%`;
-    box.style.top = `${y}%`;
-    ring.append(box);
+    // Everything seatBox reads about seat s: its box stays on screen while this is the same.
+    const key = keyOf("seat", s, r, seatStatus(view, s), view.to_act.includes(s), s === view.seat, t.caller === s, t.round, t.phase === "over",
+      t.up_cards ? t.up_cards[s] : null, t.seats[s], t.colours, t.names, names[s]);
+    seats.push([key, () => {
+      const box = seatBox(view, ui, s);
+      box.style.left = `${x}%`;
+      box.style.top = `${y}%`;
+      return box;
+    }]);
   }
+  patchChildren(ring, [[null, centre], ...seats]);
   return ring;
 }
 
@@ -133,10 +154,9 @@ function lastCall(t, ui) {
   return ui.el("small", { class: "last-call", text: `Last Lunch call: ${ui.seatName(call.caller)} → ${answer}${count}` });
 }
 
-function seatBox(view, ui, s) {
+// What the seat is doing, in a few words under its name.
+function seatStatus(view, s) {
   const t = view.table;
-  const info = t.seats[s];
-  const acting = view.to_act.includes(s);
   let status = "";
   if (["lunch", "pass", "food"].includes(t.phase)) status = t.chosen.includes(s) ? "✓ chosen" : "choosing…";
   if (t.phase === "aqua" && t.lunch) {
@@ -144,7 +164,15 @@ function seatBox(view, ui, s) {
     else if (t.lunch.asking === s) status = "asked: Aqua?";
     else if (t.lunch.answers.some(([a]) => a === s)) status = "agreed";
   }
-  if (t.phase === "take" && acting) status = "choosing a colour…";
+  if (t.phase === "take" && view.to_act.includes(s)) status = "choosing a colour…";
+  return status;
+}
+
+function seatBox(view, ui, s) {
+  const t = view.table;
+  const info = t.seats[s];
+  const acting = view.to_act.includes(s);
+  const status = seatStatus(view, s);
   const badges = [];
   if (t.caller === s) badges.push(ui.el("span", { class: "badge lunch", text: "Lunch caller" }));
   const cards = t.up_cards

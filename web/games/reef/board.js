@@ -120,7 +120,14 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
   ]);
   // Inside each layer, one shape per coral, hex or animal, kept while its own data is the same: a move adds a tile's
   // three corals and changes a few (a Reef that grew), the rest of the reef stays as it is on screen.
-  patchChildren(corals, board.corals.map((c) => [keyOf(seat, c), () => coralShape(ui, c.points, c.colour, {
+  // A coral's rhombus: its tile's centre and the hexagon's corners d-1, d, d+1 around it (docs/reef-geometry.md).
+  const centres = new Map(board.tiles.map((tl) => [`${tl.q},${tl.r}`, tl.centre]));
+  const hex = t.geometry.hex;
+  const rhombus = (c) => {
+    const [x, y] = centres.get(`${c.cell[0]},${c.cell[1]}`);
+    return [[x, y], ...[(c.d + 5) % 6, c.d, (c.d + 1) % 6].map((k) => [x + hex[k][0], y + hex[k][1]])];
+  };
+  patchChildren(corals, board.corals.map((c) => [keyOf(seat, c), () => coralShape(ui, rhombus(c), c.colour, {
     class: `coral c-${c.colour}` + (c.reef !== null && c.reef !== undefined ? " in-reef" : "") + (c.habitat ? " under-habitat" : ""),
     "data-reef": c.reef ?? undefined,
     "data-ref": [`coral:${seat}.${c.cell[0]},${c.cell[1]}.${c.d}`, `hex:${seat}.${c.cell[0]},${c.cell[1]}`, c.reef !== null && c.reef !== undefined ? `reef:${seat}.${c.reef}` : null].filter(Boolean).join(" "),

@@ -7,11 +7,12 @@ Large Animal placements are legal, which corals form which Reef and what everyth
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import data, text
 from .board import BLANK, HOT_SPOT_CENTRE, HOT_SPOT_TILE, Board
-from .geometry import (axial_to_step, coral_dirs, coral_polygon, habitat_polygon, hex_offsets, orientation_of,
+from .geometry import (axial_to_step, coral_dirs, habitat_polygon, hex_offsets, orientation_of,
                        point_cell, tile_shapes, xy)
 from .play import board_facts, is_final_round, large_options, market_spots, score_sheets
 from .scoring import BoardFacts, total
@@ -26,6 +27,15 @@ GEOMETRY = {
     "tile_rotations": tile_shapes(),  # [rot][coral i] rhombus of a tile's i-th colour, around its centre
     "note": "lattice point [u, v] is drawn at x = u/2, y = v*sqrt(3)/2 (tile side 1, y downwards)",
 }
+
+
+# Plane coordinates are pure functions of a lattice point: worked out once per point, not once per view (issue 14:
+# a reef click's Python was mostly building the view, a third of it these polygons). The lists are shared between
+# views; `Match.view` hands every caller its own copy.
+_xy = lru_cache(maxsize=None)(xy)
+
+
+_hexagon = lru_cache(maxsize=None)(habitat_polygon)
 
 
 def _board_view(s: ReefState, seat: int, facts: BoardFacts, rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -44,24 +54,25 @@ def _board_view(s: ReefState, seat: int, facts: BoardFacts, rows: list[dict[str,
     for cell, (tile, colours, rot) in board.tiles.items():
         q, r = point_cell(cell)
         tiles.append({"q": q, "r": r, "tile": tile, "hot_spot": tile == HOT_SPOT_TILE, "colours": colours,
-                      "rot": rot, "centre": xy(cell), "last": cell == last and tile != HOT_SPOT_TILE})
+                      "rot": rot, "centre": _xy(cell), "last": cell == last and tile != HOT_SPOT_TILE})
         for colour, d in zip(colours, coral_dirs(rot)):
             if colour == BLANK:
                 continue
             coral = (cell, d)
-            corals.append({"cell": [q, r], "d": d, "colour": colour, "points": coral_polygon(coral),
+            # No polygon: the rhombus is its tile's centre and the corners d-1, d, d+1 of `geometry.hex` around it
+            # (a third of the answer's bytes when it was sent; the renderer adds four numbers).
+            corals.append({"cell": [q, r], "d": d, "colour": colour,
                            "reef": reef_of.get(coral), "habitat": board.under_habitat(coral)})
     habitats = []
     for v, species in board.habitats.items():
         habitats.append({"at": list(v), "species": species, "colour": data.COLOUR_OF_SPECIES[species],
-                         "points": data.SMALL_POINTS[species], "centre": xy(v), "hex": habitat_polygon(v),
-                         "covered_by": board.covered.get(v), "fresh": v in s.fresh and seat == s.current,
-                         "neighbours": [list(n) for n in facts.neighbours[v]]})
+                         "points": data.SMALL_POINTS[species], "centre": _xy(v), "hex": _hexagon(v),
+                         "covered_by": board.covered.get(v), "fresh": v in s.fresh and seat == s.current})
     large = []
     for animal, points, cells in board.large:
         large.append({"animal": animal, "name": data.LARGE_NAMES[animal], "shape": data.SHAPE_OF_ANIMAL[animal],
-                      "points": points, "cells": [list(c) for c in cells], "centres": [xy(c) for c in cells],
-                      "hexes": [habitat_polygon(c) for c in cells]})
+                      "points": points, "cells": [list(c) for c in cells], "centres": [_xy(c) for c in cells],
+                      "hexes": [_hexagon(c) for c in cells]})
     options = s.rules.reef_colour_options(facts) if s.rules.scores_reefs() else []
     # Modification 6: the colours this player may keep (best first, the default) and the one that counts now.
     reef_colours = [{"colour": c, "name": data.COLOUR_NAMES[c], "points": points, "scoring": scoring,
@@ -69,8 +80,8 @@ def _board_view(s: ReefState, seat: int, facts: BoardFacts, rows: list[dict[str,
     return {
         "seat": seat, "hot_spot": board.hot_spot,
         "reef_colours": reef_colours, "reef_colour": s.reef_colours[seat] or (options[0][0] if options else None),
-        "reef_colour_chosen": s.reef_colours[seat] is not None, "hot_spot_centre": xy(HOT_SPOT_CENTRE),
-        "hot_spot_hex": habitat_polygon(HOT_SPOT_CENTRE),
+        "reef_colour_chosen": s.reef_colours[seat] is not None, "hot_spot_centre": _xy(HOT_SPOT_CENTRE),
+        "hot_spot_hex": _hexagon(HOT_SPOT_CENTRE),
         "tiles": tiles, "corals": corals, "habitats": habitats, "large": large, "reefs": reefs,
         "score": rows, "total": total(rows),
     }
@@ -82,7 +93,7 @@ def _frontier_and_spots(s: ReefState) -> tuple[list[dict[str, Any]], list[list[l
     board = s.boards[s.queue[0]]
     cells = sorted(board.frontier)
     index = {c: i for i, c in enumerate(cells)}
-    frontier = [{"q": point_cell(c)[0], "r": point_cell(c)[1], "centre": xy(c)} for c in cells]
+    frontier = [{"q": point_cell(c)[0], "r": point_cell(c)[1], "centre": _xy(c)} for c in cells]
     spots = [[[index[c] for c in per_rot] for per_rot in per_tile] for per_tile in market_spots(s)]
     return frontier, spots
 
@@ -131,7 +142,7 @@ def _large_spots(s: ReefState) -> list[dict[str, Any]]:
                     "cells": [list(c) for c in spot["cells"]],
                     "species": [board.habitats[c] for c in spot["cells"]],
                     "orientations": [{"rot": r, "mirror": m} for r, m in spot["orientations"]],
-                    "hexes": [habitat_polygon(c) for c in spot["cells"]]})
+                    "hexes": [_hexagon(c) for c in spot["cells"]]})
     return out
 
 
