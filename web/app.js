@@ -372,6 +372,10 @@ function drawMatch({ fresh = false } = {}) {
   const ui = makeUi();
   // What had the focus (a control of the board is replaced below): put back on the same key afterwards.
   const focus = captureFocus(screen);
+  // Take the focus off a control of the board before the board changes: removing a focused node in the middle of the
+  // draw makes the browser restyle everything drawn so far to send its blur (issue 14: 2-3 ms of a reef click). The
+  // focus comes back below (restoreFocus), on the same node if it was kept.
+  if (focus && focus.node && frame && frame.table && frame.table.contains(focus.node)) focus.node.blur();
   if (fresh || !frame || frame.match !== match || !screen.contains(frame.root)) {
     frame = matchFrame(match);
     screen.replaceChildren(frame.root);

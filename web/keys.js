@@ -152,9 +152,17 @@ export function focusKey(node) {
   return parts.length ? parts.join("|") : null;
 }
 
-function findByKey(scope, key) {
+const FINDABLE = "[data-action], [data-step], [data-ref], [data-nav], [data-undo], [data-focus-key], [id], button, summary, select, input, a";
+
+function findByKey(scope, key, kept = null) {
   if (!key) return null;
-  for (const node of scope.querySelectorAll("[data-action], [data-step], [data-ref], [data-nav], [data-undo], [data-focus-key], [id], button, summary, select, input, a")) {
+  // The node that had the focus, when the redraw kept it (an in-place update), is still that control.
+  if (kept && kept.isConnected && scope.contains(kept) && focusKey(kept) === key && isShown(kept)) return kept;
+  // Only nodes that carry the key's first part can match (a board holds hundreds of [data-ref] shapes: issue 14).
+  const first = key.slice(0, key.indexOf("="));
+  const selector = KEY_DATA.includes(first) ? `[data-${first.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`
+    : first === "id" ? "[id]" : FINDABLE;
+  for (const node of scope.querySelectorAll(selector)) {
     if (focusKey(node) === key && isShown(node)) return node;
   }
   return null;
@@ -213,11 +221,15 @@ function restoreNow(scope, captured, { local, fallback } = {}) {
   if (local) { delete local[NEXT]; delete local[RETURN]; }
   // A control the redraw kept (the page keeps its frame: log, Save, rules) keeps the focus by itself.
   if (!wantsNext && !back && captured.node && captured.node.isConnected && document.activeElement === captured.node) return;
-  const same = (back && findByKey(scope, back)) || (!wantsNext && findByKey(scope, captured.key));
-  const actionable = [...scope.querySelectorAll(ACTIONABLE)].filter(isShown);
-  const next = wantsNext ? actionable.find((n) => n.matches("[data-action]")) || findByKey(scope, captured.key) : null;
-  // Else a roving widget's own Tab stop (its first actionable item), then any actionable element.
-  const target = same || next || actionable.find((n) => n.tabIndex === 0) || actionable[0] || fallback;
+  const same = (back && findByKey(scope, back)) || (!wantsNext && findByKey(scope, captured.key, captured.node));
+  // Else a roving widget's own Tab stop (its first actionable item), then any actionable element (looked for only
+  // when needed: every candidate is measured).
+  const pick = () => {
+    const actionable = [...scope.querySelectorAll(ACTIONABLE)].filter(isShown);
+    const next = wantsNext ? actionable.find((n) => n.matches("[data-action]")) || findByKey(scope, captured.key) : null;
+    return next || actionable.find((n) => n.tabIndex === 0) || actionable[0] || fallback;
+  };
+  const target = same || pick();
   if (!target) return;
   if (target === fallback && !target.hasAttribute("tabindex")) target.tabIndex = -1;
   target.focus({ preventScroll: !keyboardUser });
