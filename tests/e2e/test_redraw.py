@@ -89,3 +89,74 @@ def test_a_click_against_instant_bots_is_one_worker_request(page, seats, chained
             assert sent[0] == "play" and set(sent[1:]) <= {"bots", "view"}, sent
         clicked += 1
     assert clicked >= 3
+
+
+# Every node of the reef's board gets a number; after a move, which of them are still on screen.
+NUMBER_BOARD = """(() => {
+  let i = 0;
+  for (const n of document.querySelectorAll('#screen .reef-board *')) n.shoalNumber = ++i;
+  const hex = document.querySelector('#screen .reef-board .tile-edges polygon[aria-label*="grown last"]');
+  window.lastHex = hex;
+  window.boardSvg = document.querySelector('#screen .reef-board');
+  return i;
+})()"""
+KEPT = """(() => {
+  const now = [...document.querySelectorAll('#screen .reef-board *')];
+  return {
+    kept: now.filter((n) => n.shoalNumber).length, all: now.length,
+    svgKept: document.querySelector('#screen .reef-board') === window.boardSvg,
+    lastHexGone: Boolean(window.lastHex) && !window.lastHex.isConnected,
+    lastHexNow: (document.querySelector('#screen .reef-board .tile-edges polygon[aria-label*="grown last"]') || {}).shoalNumber || null,
+    corals: document.querySelectorAll('#screen .reef-board .corals > .coral').length,
+    edges: document.querySelectorAll('#screen .reef-board .tile-edges > polygon').length,
+    keptEdges: [...document.querySelectorAll('#screen .reef-board .tile-edges > polygon')].filter((n) => n.shoalNumber).length,
+  };
+})()"""
+
+
+def test_a_move_updates_the_reef_board_in_place(page):
+    """Issue 14 ('a keyed in-place update of the board: reuse the nodes whose data did not change'): after a move the
+    reef's SVG and the corals, hexes and animals that did not change are the same nodes; the tile that was 'grown
+    last' and is no longer is drawn again, the new tile's three corals are new nodes."""
+    open_match(page, GAMES["reef"])
+    rng = random.Random(8)
+    moves = 0
+    while moves < 4 and wait_idle(page) == "playing":
+        actions = _visible(page, "#screen .reef-board .spots [data-action]")
+        if not actions:
+            click_once(page, rng)
+            continue
+        page.evaluate(NUMBER_BOARD)
+        before = page.evaluate("[document.querySelectorAll('#screen .reef-board .corals > .coral').length, document.querySelectorAll('#screen .reef-board .tile-edges > polygon').length]")
+        rng.choice(actions).click()
+        wait_idle(page)
+        got = page.evaluate(KEPT)
+        assert got["svgKept"], "the reef's SVG is kept"
+        assert got["corals"] >= before[0] + 3, "the new tile's corals are drawn"
+        assert got["edges"] == before[1] + 1, "one more hex"
+        # Every hex outline stays but the one that stopped being 'grown last'; the new one is drawn.
+        assert got["keptEdges"] == before[1] - (1 if moves else 0), got
+        if moves:  # the first position's last tile is the Hot Spot (never 'grown last')
+            assert got["lastHexGone"] and got["lastHexNow"] is None, "the hex that stopped being the last one is redrawn, the new last one is new"
+        moves += 1
+        assert_same_as_fresh(page)
+    assert moves == 4
+
+
+def test_an_unchanged_brunch_score_sheet_stays_on_screen(page):
+    """Issue 14 (Brunch: 'do not redraw unchanged panels'): within a round the score sheet and the seats that did not
+    change are the nodes already on screen."""
+    open_match(page, GAMES["brunch"])
+    rng = random.Random(3)
+    sheet_kept = 0
+    for _ in range(30):
+        if wait_idle(page) != "playing":
+            break
+        page.evaluate("window.sheet = document.querySelector('#screen .score-table'); window.rounds = window.sheet ? window.sheet.querySelectorAll('tbody tr').length : 0")
+        click_once(page, rng)
+        wait_idle(page)
+        same = page.evaluate("window.sheet !== null && document.querySelector('#screen .score-table') === window.sheet")
+        grew = page.evaluate("window.sheet !== null && document.querySelectorAll('#screen .score-table tbody tr').length !== window.rounds")
+        assert same or grew or page.evaluate("window.sheet === null"), "a score sheet is redrawn only when a round ends"
+        sheet_kept += same
+    assert sheet_kept >= 3

@@ -338,10 +338,19 @@ function marketRow(view, ui, pick) {
 }
 
 // ---- small pictures ------------------------------------------------------------------------------------------------
+// A tile's picture is drawn once per colours, turn and size, then copied (the market and the turn strip are built
+// again on every drawing: ten such pictures, ninety shapes; issue 14).
+const tileIcons = new Map();
 function tileIcon(ui, t, colours, rot, size) {
   const shapes = t.geometry.tile_rotations[rot];
-  return ui.svg("svg", { class: "tile-icon", viewBox: "-1.08 -0.95 2.16 1.9", width: size, height: Math.round(size * 0.88), "aria-hidden": "true" },
-    shapes.map((poly, k) => coralShape(ui, poly, colours[k])));
+  const key = `${colours}|${rot}|${size}|${JSON.stringify(shapes)}`;
+  let icon = tileIcons.get(key);
+  if (!icon) {
+    icon = ui.svg("svg", { class: "tile-icon", viewBox: "-1.08 -0.95 2.16 1.9", width: size, height: Math.round(size * 0.88), "aria-hidden": "true" },
+      shapes.map((poly, k) => coralShape(ui, poly, colours[k])));
+    tileIcons.set(key, icon);
+  }
+  return icon.cloneNode(true);
 }
 
 function polyhexIcon(ui, centres, size) {
