@@ -296,7 +296,7 @@ def main() -> None:
           for k, v in times.items()],
         "",
         "Cold: an empty cache, service worker blocked. Warm: a first visit installed the service worker (which also keeps "
-        "the snapshot unpacked), then the same link again. The snapshot is Python's memory with every engine imported, "
+        "the snapshot gunzipped), then the same link again. The snapshot is Python's memory with every engine imported, "
         "made at build time (`build_scripts/snapshot.mjs`); the plain boot imports them from the precompiled wheel. The "
         "lobby's game cards are written into index.html by the build, so it paints before any script; a lesson paints "
         "its precomputed first view while Python boots behind it.",
