@@ -384,6 +384,9 @@ def round_gain(start: BrunchState, end: BrunchState, seat: int) -> float:
 # Playouts a decision. hard also samples the others' hands from what their last Lunch window revealed (``INFORMED``):
 # measured (session 4, 60 games each) hard with 800 plain playouts won 43.3% and normal with 200 41.7%, so more
 # playouts alone no longer separate the levels; the informed sampler is what hard has and normal has not.
+# benchmarks/strength.py, 200 games each against three frozen heuristics (session 5): hard 51.5% ± 6.9% (0.073 CPU s
+# a decision), normal 40.4% ± 6.7%, easy 29.6% ± 6.2%; game by game on the same seeds hard − normal +11.1 ± 8.4
+# points and normal − easy +10.8 ± 7.9.
 EASY, NORMAL, HARD = 40, 200, 300
 
 
