@@ -15,6 +15,7 @@ different species free for Large Animals, and judge a placement together with th
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -513,11 +514,11 @@ class Level(SearchBot):
 
     def capped(self, budget: int) -> "Level":
         plain = super().capped(budget)
-        playouts = None if self.solo_playouts is None else max(1, min(self.solo_playouts, int(budget)))
-        return Level(self.game, playouts, self.solo_keep, self.solo_work, iterations=plain.iterations,
-                     rollout_depth=plain.rollout_depth, exploration=plain.exploration,
-                     root_candidates=plain.root_candidates, node_candidates=plain.node_candidates, name=plain.name,
-                     solo_iterations=plain.solo_iterations)
+        bot = copy.copy(self)  # every knob kept; only the budgets below are capped
+        bot.iterations, bot.solo_iterations = plain.iterations, plain.solo_iterations
+        if self.solo_playouts is not None:
+            bot.solo_playouts = max(1, min(self.solo_playouts, int(budget)))
+        return bot
 
     def __call__(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if self.solo_playouts is None or view["players"] != 1:
@@ -566,14 +567,11 @@ def make_levels(game) -> dict:
     hard alone now plays the paired search of :class:`Level` (``solo_playouts`` a decision; measured in
     /work/helpers/notes-solo-bot.md and docs/strength.md)."""
     knobs = {"rollout_depth": None, "exploration": 0.4}
+    hard = {**knobs, "iterations": 150, "root_candidates": 8, "node_candidates": 2}
     out = levels(SEARCH, game,
                  easy={**knobs, "iterations": 10, "root_candidates": 3, "node_candidates": 1},
-                 normal={**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2},
-                 hard={**knobs, "iterations": 150, "root_candidates": 8, "node_candidates": 2})
-    plain = out["hard"]
-    out["hard"] = Level(game, solo_playouts=340, solo_keep=8, solo_work=4400, name="hard", iterations=plain.iterations,
-                        rollout_depth=plain.rollout_depth, exploration=plain.exploration,
-                        root_candidates=plain.root_candidates, node_candidates=plain.node_candidates)
+                 normal={**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2}, hard=hard)
+    out["hard"] = Level(game, solo_playouts=340, solo_keep=8, solo_work=4400, name="hard", **hard)
     return out
 
 
