@@ -65,13 +65,13 @@ print(json.dumps(out))
 """
 
 
-def run_row(key: str, level: str, games: int, jobs: int) -> dict:
+def run_row(key: str, level: str, games: int, jobs: int, first: int = 0) -> dict:
     game_id, players, options, base, target = ROWS[key]
     seats = [level] + [frozen.PREFIX + base] * (players - 1)
     start = time.time()
     results = tournament.run(game_id, players, seats, games, jobs, 1, options, "frozen:bot",
                              progress=lambda d, t: print(f"\r  {key} {level}: {d}/{t}", end="", file=sys.stderr,
-                                                         flush=True))
+                                                         flush=True), first=first)
     print(file=sys.stderr)
     summary = tournament.summarise(results)
     return {"row": key, "level": level, "games": len(results), "target": target, "base": base,
@@ -90,12 +90,12 @@ def per_game(r: tournament.GameResult, level: str) -> list[float]:
     return [r.seed, share, score - (statistics.fmean(others) if others else 0.0)]
 
 
-def run_solo(key: str, level: str, seeds: int, jobs: int) -> dict:
+def run_solo(key: str, level: str, seeds: int, jobs: int, first: int = 0) -> dict:
     game_id, options, target = SOLO[key]
     start = time.time()
     results = tournament.run(game_id, 1, [level], seeds, jobs, 1, options, "frozen:bot",
                              progress=lambda d, t: print(f"\r  {key} {level}: {d}/{t}", end="", file=sys.stderr,
-                                                         flush=True))
+                                                         flush=True), first=first)
     print(file=sys.stderr)
     scores = sorted(r.scores[0] for r in results)
     s = tournament.summarise(results)[level]
@@ -103,6 +103,57 @@ def run_solo(key: str, level: str, seeds: int, jobs: int) -> dict:
             "mean": statistics.fmean(scores), "at_least_90": sum(x >= 90 for x in scores) / len(scores),
             "minutes": (time.time() - start) / 60, "level_sec_mean": s["sec_mean"], "level_sec_max": s["sec_max"],
             "per_game": [[r.seed, 1.0, float(r.scores[0])] for r in results]}
+
+
+def solo_summary(row: dict) -> dict:
+    """A solo row's median, mean and share of games at 90 or more, from its per-game scores."""
+    scores = [g[2] for g in row["per_game"]]
+    return {"median": statistics.median(scores), "mean": statistics.fmean(scores),
+            "at_least_90": sum(x >= 90 for x in scores) / len(scores)}
+
+
+def _pool(n1: int, m1: float, h1: float, n2: int, m2: float, h2: float) -> tuple[float, float]:
+    """Mean and 95% half-width of two samples joined, from each one's size, mean and half-width (exactly what
+    ``tournament.interval`` gives on the joined sample: the half-width gives back each sample's variance)."""
+    n = n1 + n2
+    m = (n1 * m1 + n2 * m2) / n
+    v1, v2 = ((h * k ** 0.5 / 1.96) ** 2 if k > 1 else 0.0 for h, k in ((h1, n1), (h2, n2)))
+    var = ((n1 - 1) * v1 + n1 * m1 ** 2 + (n2 - 1) * v2 + n2 * m2 ** 2 - n * m ** 2) / (n - 1)
+    return m, 1.96 * max(var, 0.0) ** 0.5 / n ** 0.5
+
+
+def next_game(row: dict) -> int:
+    """The first game index a row has not played: after its highest seed when it keeps per-game records (game *i* is
+    seed *i*+1), else after its count of games (rows assembled from other seed ranges say so in the notes)."""
+    return max(g[0] for g in row["per_game"]) if row.get("per_game") else row["games"]
+
+
+def join(old: dict, new: dict) -> dict:
+    """One row from two parts of the same level against the same bots on different games (``--extend``): the win
+    shares and intervals pooled, mean scores weighted by games, seconds per decision weighted by decisions, the
+    per-game records joined (kept only where both parts have them)."""
+    a, b = old["games"], new["games"]
+    out = dict(new, games=a + b, minutes=old["minutes"] + new["minutes"])
+    seeds = [g[0] for g in new["per_game"]]
+    out["parts"] = old.get("parts", [[1, a]]) + [[min(seeds), max(seeds)]]  # seed ranges, for the notes
+    if old.get("per_game"):
+        out["per_game"] = old["per_game"] + new["per_game"]
+    if new["row"] in SOLO:
+        out.update(solo_summary(out))
+        out["level_sec_mean"] = (a * old["level_sec_mean"] + b * new["level_sec_mean"]) / (a + b)
+    else:
+        for who in ("level", "base"):
+            out[f"{who}_win"], out[f"{who}_win95"] = _pool(a, old[f"{who}_win"], old[f"{who}_win95"],
+                                                           b, new[f"{who}_win"], new[f"{who}_win95"])
+            out[f"{who}_mean_score"] = (a * old[f"{who}_mean_score"] + b * new[f"{who}_mean_score"]) / (a + b)
+            out.pop(f"{who}_median_score", None)  # not recoverable from two medians; the table does not show it
+            da, db = old[f"{who}_decisions"], new[f"{who}_decisions"]
+            out[f"{who}_sec_mean"] = (da * old[f"{who}_sec_mean"] + db * new[f"{who}_sec_mean"]) / max(1, da + db)
+            out[f"{who}_decisions"] = da + db
+            out[f"{who}_games"] = a + b
+            out[f"{who}_sec_max"] = max(old[f"{who}_sec_max"], new[f"{who}_sec_max"])
+    out["level_sec_max"] = max(old["level_sec_max"], new["level_sec_max"])
+    return out
 
 
 def paired(upper: dict, lower: dict) -> dict | None:
@@ -233,6 +284,9 @@ def main() -> int:
     parser.add_argument("--pyodide-only", action="store_true", help="with --site and --keep: only the Pyodide timing")
     parser.add_argument("--keep", help="a JSON file of measured rows: rows in it are kept (not re-run) and every new "
                                        "row is added, so a long benchmark can be run in parts")
+    parser.add_argument("--extend", action="store_true",
+                        help="with --keep: a kept row with fewer games than --games (--solo-seeds) plays the games it "
+                             "lacks (the next seeds, as one run would have played them) and is joined with them")
     args = parser.parse_args()
     args.rows = args.rows.split(",")
     levels = args.levels.split(",")
@@ -257,8 +311,14 @@ def main() -> int:
     for key in args.rows:
         for level in levels:
             if (key, level) in done:
-                continue
-            if key in ROWS and level in shoal.GAMES[ROWS[key][0]].bots:
+                table = rows if key in ROWS else solos
+                i, old = next((i, r) for i, r in enumerate(table) if (r["row"], r["level"]) == (key, level))
+                lacking = (args.games if key in ROWS else args.solo_seeds) - old["games"]
+                if not args.extend or lacking <= 0:
+                    continue
+                run = run_row if key in ROWS else run_solo
+                table[i] = join(old, run(key, level, lacking, args.jobs, next_game(old)))
+            elif key in ROWS and level in shoal.GAMES[ROWS[key][0]].bots:
                 rows.append(run_row(key, level, args.games, args.jobs))
             elif key in SOLO and level in shoal.GAMES[SOLO[key][0]].bots:
                 solos.append(run_solo(key, level, args.solo_seeds, args.jobs))

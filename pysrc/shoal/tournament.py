@@ -77,15 +77,18 @@ def rotated(seats: list[str], i: int) -> list[str]:
 
 def run(game_id: str, players: int, seats: list[str], games: int, jobs: int = 1, seed: int = 1,
         options: dict[str, Any] | None = None, source: str | None = None, budget: int | None = None,
-        progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
-    """Play ``games`` games (seats rotated), in ``jobs`` processes; results in game order."""
+        progress: Callable[[int, int], None] | None = None, first: int = 0) -> list[GameResult]:
+    """Play ``games`` games (seats rotated), in ``jobs`` processes; results in game order. Game *i* plays seed
+    ``seed + i`` with the seats rotated *i* places; ``first`` starts at game *first*, so a long run can be played in
+    parts that add up to exactly the games one run would have played."""
     if game_id not in GAMES:
         raise ShoalError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})")
     if len(seats) != players:
         raise ShoalError(f"{players} players need {players} seats, got {len(seats)}: {','.join(seats)}")
     for name in set(seats):
         _resolve(game_id, name, source)  # fail before starting any process
-    tasks = [(game_id, players, rotated(seats, i), seed + i, options, source, budget) for i in range(games)]
+    tasks = [(game_id, players, rotated(seats, i), seed + i, options, source, budget)
+             for i in range(first, first + games)]
     results: list[GameResult] = []
     if jobs <= 1:
         for task in tasks:

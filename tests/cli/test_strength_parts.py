@@ -1,0 +1,54 @@
+"""Issue 10's strength table asks for "at least 200 games per row where time allows": a row may be played in parts
+(``tournament.run(first=…)``, ``benchmarks/strength.py --extend``), and the parts must add up to exactly the row one
+run would have given."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+
+from shoal import tournament
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import strength  # noqa: E402
+
+
+def test_a_run_in_parts_plays_the_same_games_as_one_run():
+    """Game i plays seed seed+i with the seats rotated i places, whichever part it is played in."""
+    whole = tournament.run("museum", 2, ["greedy", "random"], 5, 1, 1)
+    parts = tournament.run("museum", 2, ["greedy", "random"], 2, 1, 1) + \
+        tournament.run("museum", 2, ["greedy", "random"], 3, 1, 1, first=2)
+    assert [(r.seed, r.seats, r.scores, r.winners) for r in parts] == \
+        [(r.seed, r.seats, r.scores, r.winners) for r in whole]
+
+
+def _row(results: list[tournament.GameResult], level: str, base: str) -> dict:
+    summary = tournament.summarise(results)
+    return {"row": "museum", "level": level, "games": len(results), "minutes": 1.0,
+            **{f"level_{k}": v for k, v in summary[level].items()},
+            **{f"base_{k}": v for k, v in summary[base].items()},
+            "per_game": [strength.per_game(r, level) for r in results]}
+
+
+def test_joined_parts_give_the_win_share_interval_and_means_of_the_whole():
+    whole = tournament.run("museum", 2, ["greedy", "random"], 7, 1, 1)
+    one = _row(whole, "greedy", "random")
+    joined = strength.join(_row(whole[:3], "greedy", "random"), _row(whole[3:], "greedy", "random"))
+    for key in ("games", "level_win", "level_win95", "base_win", "base_win95", "level_mean_score",
+                "base_mean_score", "level_sec_max", "level_decisions"):
+        assert abs(joined[key] - one[key]) < 1e-9, key
+    assert abs(joined["level_sec_mean"] - one["level_sec_mean"]) < 1e-9
+    assert joined["per_game"] == one["per_game"] and joined["parts"] == [[1, 3], [4, 7]]
+    assert strength.next_game(joined) == 7  # the next part starts at game 7, seed 8
+
+
+def test_joined_solo_parts_give_the_median_of_all_seeds():
+    rows = [{"row": "reef-solo", "level": "hard", "games": len(s), "minutes": 1.0, "level_sec_mean": 0.5,
+             "level_sec_max": m, "per_game": [[i, 1.0, float(x)] for i, x in s]}
+            for s, m in (([(1, 80), (2, 95), (3, 91)], 1.0), ([(4, 70), (5, 99)], 2.0))]
+    joined = strength.join(*rows)
+    assert joined["median"] == statistics.median([80, 95, 91, 70, 99]) == 91
+    assert joined["at_least_90"] == 3 / 5 and joined["level_sec_max"] == 2.0 and joined["games"] == 5
