@@ -39,6 +39,9 @@ ROWS = {
     "aquarena": ("aquarena", 3, None, "heuristic", "win share ≥ 60% (fair 33%)"),
     "reef": ("reef", 2, {"variant": "core"}, "greedy", "win ≥ 75%"),
 }
+# Head to head (issue 10: "normal and easy: each clearly below the next level"): a level against the next one down,
+# seats rotated, where the win shares against the frozen bot crowd near the top and pairing alone does not separate them.
+HEAD = {"reef-head": ("reef", 2, {"variant": "core"}), "museum-head": ("museum", 2, None)}
 SOLO = {"reef-solo": ("reef", {"variant": "core"}, "median ≥ 90 (Expert)"),
         "reef-solo-advanced": ("reef", {"variant": "advanced"}, "median ≥ 80")}
 
@@ -77,6 +80,22 @@ def run_row(key: str, level: str, games: int, jobs: int, first: int = 0) -> dict
     return {"row": key, "level": level, "games": len(results), "target": target, "base": base,
             "minutes": (time.time() - start) / 60, **{f"level_{k}": v for k, v in summary[level].items()},
             **{f"base_{k}": v for k, v in summary[frozen.PREFIX + base].items()},
+            "per_game": [per_game(r, level) for r in results]}
+
+
+def run_head(key: str, level: str, games: int, jobs: int, first: int = 0) -> dict:
+    """``level`` against the next level down in a 2-player game, seats rotated, game *i* on seed *i*+1."""
+    game_id, players, options = HEAD[key]
+    lower = dict(zip(LEVEL_ORDER, LEVEL_ORDER[1:]))[level]
+    start = time.time()
+    results = tournament.run(game_id, players, [level, lower], games, jobs, 1, options,
+                             progress=lambda d, t: print(f"\r  {key} {level}: {d}/{t}", end="", file=sys.stderr,
+                                                         flush=True), first=first)
+    print(file=sys.stderr)
+    summary = tournament.summarise(results)
+    return {"row": key, "level": level, "games": len(results), "base": lower, "minutes": (time.time() - start) / 60,
+            **{f"level_{k}": v for k, v in summary[level].items()},
+            **{f"base_{k}": v for k, v in summary[lower].items()},
             "per_game": [per_game(r, level) for r in results]}
 
 
@@ -213,7 +232,7 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[fl
         "CPU s/decision mean / max | Pyodide s/decision |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for r in rows:
+    for r in (r for r in rows if r["row"] in ROWS):
         game = ROWS[r["row"]][0]
         p = _pyo(pyo.get(f"{game}/{r['level']}"))
         lines.append(
@@ -227,8 +246,9 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[fl
             f"| {r['row']} (1p, seeds 1–{r['games']}) | {r['level']} | {r['games']} | median {r['median']:.1f}, mean "
             f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | — | "
             f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
-    lines += side_by_side(rows, solos)
-    missing = [k for k in args.rows if k in ROWS and not any(r["row"] == k for r in rows)]
+    lines += side_by_side([r for r in rows if r["row"] in ROWS], solos)
+    lines += head_to_head([r for r in rows if r["row"] in HEAD])
+    missing = [k for k in args.rows if (k in ROWS or k in HEAD) and not any(r["row"] == k for r in rows)]
     missing += [k for k in args.rows if k in SOLO and not any(r["row"] == k for r in solos)]
     if missing:
         lines += ["", f"Not measured in this run: {', '.join(missing)} (no search levels for that game yet, or the "
@@ -271,6 +291,24 @@ def side_by_side(rows: list[dict], solos: list[dict]) -> list[str]:
             "|---|---|---|---|---|---|", *lines]
 
 
+def head_to_head(rows: list[dict]) -> list[str]:
+    """The head-to-head rows: a level is clearly above the next one down when its win share's interval lies above
+    one half."""
+    if not rows:
+        return []
+    lines = ["", "Each level against the next one down, head to head (2 players, seats rotated, game *i* on seed *i*+1): "
+                 "the upper level's win share (ties shared) with its 95% interval; clearly above when the interval "
+                 "lies above 50%.", "",
+             "| game | levels | games | upper level's win share (95%) | mean score (upper / lower) | CPU s/decision, upper / lower | clearly above |",
+             "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        clear = "yes" if r["level_win"] - r["level_win95"] > 0.5 else "not shown"
+        lines.append(f"| {HEAD[r['row']][0]} | {r['level']} − {r['base']} | {r['games']} | {pct(r['level_win'])} ± "
+                     f"{pct(r['level_win95'])} | {r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
+                     f"{r['level_sec_mean']:.3f} / {r['base_sec_mean']:.3f} | {clear} |")
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per row")
@@ -311,17 +349,19 @@ def main() -> int:
     for key in args.rows:
         for level in levels:
             if (key, level) in done:
-                table = rows if key in ROWS else solos
+                table = solos if key in SOLO else rows
                 i, old = next((i, r) for i, r in enumerate(table) if (r["row"], r["level"]) == (key, level))
-                lacking = (args.games if key in ROWS else args.solo_seeds) - old["games"]
+                lacking = (args.solo_seeds if key in SOLO else args.games) - old["games"]
                 if not args.extend or lacking <= 0:
                     continue
-                run = run_row if key in ROWS else run_solo
+                run = run_solo if key in SOLO else run_head if key in HEAD else run_row
                 table[i] = join(old, run(key, level, lacking, args.jobs, next_game(old)))
             elif key in ROWS and level in shoal.GAMES[ROWS[key][0]].bots:
                 rows.append(run_row(key, level, args.games, args.jobs))
             elif key in SOLO and level in shoal.GAMES[SOLO[key][0]].bots:
                 solos.append(run_solo(key, level, args.solo_seeds, args.jobs))
+            elif key in HEAD and level in LEVEL_ORDER[:-1]:
+                rows.append(run_head(key, level, args.games, args.jobs))
             else:
                 continue
             write(out, rows, solos, pyo, args)

@@ -52,3 +52,15 @@ def test_joined_solo_parts_give_the_median_of_all_seeds():
     joined = strength.join(*rows)
     assert joined["median"] == statistics.median([80, 95, 91, 70, 99]) == 91
     assert joined["at_least_90"] == 3 / 5 and joined["level_sec_max"] == 2.0 and joined["games"] == 5
+
+
+def test_head_to_head_rows_seat_a_level_against_the_next_one_down():
+    """"normal and easy: each clearly below the next level (show it)": a head-to-head row plays the level against
+    the next level down, seats rotated, and is clearly above only when its interval lies above one half."""
+    row = strength.run_head("museum-head", "normal", 2, 1)
+    assert row["base"] == "easy" and row["games"] == 2 and [g[0] for g in row["per_game"]] == [1, 2]
+    assert abs(row["level_win"] + row["base_win"] - 1) < 1e-9
+    sure = dict(row, level_win=0.7, level_win95=0.1)
+    unsure = dict(row, level_win=0.7, level_win95=0.25)
+    assert strength.head_to_head([sure])[-1].endswith("| yes |")
+    assert strength.head_to_head([unsure])[-1].endswith("| not shown |")
