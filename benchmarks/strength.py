@@ -50,7 +50,7 @@ import json, time
 import shoal
 from shoal.core import Rng
 out = {}
-for gid, players, options, level, plies, budget in CASES:
+for key, gid, players, options, level, plies, budget in CASES:
     m = shoal.new_match(gid, players, seed=3, options=options)
     rng = Rng(5, 1)
     times = []
@@ -63,7 +63,7 @@ for gid, players, options, level, plies, budget in CASES:
         else:
             a = rng.choice(m.legal_actions(seat))
         m.play(seat, a)
-    out[f"{gid}/{level}"] = times
+    out[f"{key}/{level}"] = times
 print(json.dumps(out))
 """
 
@@ -194,9 +194,10 @@ def paired(upper: dict, lower: dict) -> dict | None:
 
 
 def pyodide_seconds(site: Path, levels: list[str], games: list[tuple]) -> dict[str, list[float]]:
-    """Per game and level: [Pyodide mean, CPython mean] wall seconds of the same few decisions, Pyodide's in the
+    """Per (key, game, players, options) and level, keyed "key/level" (the game's id for a 2+ player row, the row's
+    name for a solo one): [Pyodide mean, CPython mean] wall seconds of the same few decisions, Pyodide's in the
     shipped runtime under Node, CPython's right after in this process (their ratio survives a busy machine)."""
-    cases = [(g, n, o, lv, 6, None) for g, n, o in games for lv in levels if lv in shoal.GAMES[g].bots]
+    cases = [(k, g, n, o, lv, 6, None) for k, g, n, o in games for lv in levels if lv in shoal.GAMES[g].bots]
     program = f"CASES = {json.dumps(cases)}\n".replace("null", "None") + PYODIDE_PROGRAM
     node = subprocess.run(["node", str(ROOT / "tests/sitebuild/run_in_pyodide.mjs"), str(site)], input=program,
                           capture_output=True, text=True, timeout=7200, check=True)
@@ -241,7 +242,7 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[fl
             f"{r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
             f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
     for r in solos:
-        p = _pyo(pyo.get(f"{r['row']}/{r['level']}"))  # timed only for the tables of ROWS
+        p = _pyo(pyo.get(f"{r['row']}/{r['level']}"))
         lines.append(
             f"| {r['row']} (1p, seeds 1–{r['games']}) | {r['level']} | {r['games']} | median {r['median']:.1f}, mean "
             f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | — | "
@@ -339,7 +340,8 @@ def main() -> int:
         rows, solos, pyo = old["rows"], old["solos"], old.get("pyodide", {})
     done = {(r["row"], r["level"]) for r in rows + solos}
     if args.site and not pyo:
-        games = [(ROWS[k][0], ROWS[k][1], ROWS[k][2]) for k in args.rows if k in ROWS]
+        games = [(ROWS[k][0], ROWS[k][0], ROWS[k][1], ROWS[k][2]) for k in args.rows if k in ROWS]
+        games += [(k, SOLO[k][0], 1, SOLO[k][1]) for k in args.rows if k in SOLO]
         pyo = pyodide_seconds(Path(args.site), levels, games)
     if args.pyodide_only:
         if kept:
