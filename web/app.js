@@ -108,7 +108,7 @@ async function startMatch(cfg) {
     if (!bootTimed) { // the boot's timeline ends when the first board is on screen
       bootTimed = true;
       engine.mark("board-drawn");
-      requestAnimationFrame(() => setTimeout(() => engine.mark("board-painted"), 0));
+      requestAnimationFrame(() => setTimeout(() => { engine.mark("board-painted"); engine.warmUp(); }, 0));
     }
   });
 }

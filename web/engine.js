@@ -36,6 +36,9 @@ export class Engine {
   /** Note a moment of the boot on its timeline (the first answer, the first board painted). */
   mark(name) { this.marks.push([name, performance.now()]); }
 
+  /** Let the worker warm up the paths of the match it opened first (once the first board is on screen: issue 14). */
+  warmUp() { this.worker.postMessage({ warm: true }); }
+
   call(cmd, args = {}) {
     const id = this.next++;
     return new Promise((resolve, reject) => {

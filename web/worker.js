@@ -207,6 +207,7 @@ self.fetch = (input, init) => {
   return networkFetch(input, init);
 };
 
+let warmupModule = null;
 const ready = (async () => {
   say("runtime");
   let boot = "snapshot";
@@ -221,6 +222,7 @@ const ready = (async () => {
   self.fetch = networkFetch; // booted: nothing else of Pyodide's comes from here
   WebAssembly.Module = NativeModule;
   const handle = pyodide.pyimport("shoal.bridge").handle; // throws if the engine is not there
+  warmupModule = () => pyodide.pyimport("shoal.warmup");
   globalThis.shoalWasmBytes = () => pyodide._module.HEAP8.buffer.byteLength; // for the memory benchmark
   mark("ready");
   for (const r of performance.getEntriesByType("resource")) {
@@ -233,13 +235,55 @@ const ready = (async () => {
 
 ready.catch((err) => postMessage({ fatal: String(err && err.message ? err.message : err) }));
 
+// Once the page has painted its first board, it asks the worker to warm up (issue 14): the worker plays the same kind
+// of click on a scratch match of the game just opened (shoal.warmup), so that V8 compiles, and settles its optimised
+// code for, the paths a click takes while the player looks at the board, instead of inside their first clicks. One
+// bridge request a step, each its own task; any request that arrives ends the warm-up, so a request waits at most for
+// the one step under way (tasks run in the order they were queued) and the player's own clicks never compete with it.
+let opened = null; // the first `new` or `load` request answered: the game the warm-up plays
+let warming = null; // the warm-up's steps (a Python iterator), while it lasts
+const warmup = { started: false, steps: 0, endedBy: null }; // what happened, for the tests (globalThis.shoalWarmup)
+globalThis.shoalWarmup = () => ({ ...warmup });
+
+function stopWarming(reason) {
+  if (!warming) return;
+  warmup.endedBy = reason;
+  try { warming.return(); } catch { /* the iterator closes its scratch match in a finally */ }
+  warming.destroy();
+  warming = null;
+}
+
+function warmStep() {
+  if (!warming) return;
+  let more = false;
+  try {
+    more = !warming.next().done;
+    warmup.steps += 1;
+  } catch (err) {
+    console.info(`Shoal: warm-up stopped: ${err && err.message ? err.message : err}`);
+  }
+  if (more) setTimeout(warmStep, 0);
+  else stopWarming(warmup.endedBy || "done");
+}
+
+async function startWarming() {
+  await ready;
+  if (warmup.started || !opened || !warmupModule) return;
+  warmup.started = true;
+  warming = warmupModule().steps(opened);
+  setTimeout(warmStep, 0);
+}
+
 onmessage = async ({ data }) => {
+  if (data.warm) { startWarming(); return; }
+  stopWarming("request");
   const { id, request } = data;
   try {
     const handle = await ready;
     const t0 = performance.now();
     const answer = handle(request);
     postMessage({ id, answer, ms: performance.now() - t0 }); // ms: Python's share, for the latency figures
+    if (!opened && /^\{"cmd":"(new|load)"/.test(request) && answer.startsWith('{"ok": true')) opened = request;
   } catch (err) {
     postMessage({ id, answer: JSON.stringify({ ok: false, error: String(err && err.message ? err.message : err) }) });
   }

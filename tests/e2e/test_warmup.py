@@ -1,0 +1,35 @@
+"""The worker's warm-up (issue 14: "click → redrawn board ≤ 50 ms"): once the first board is painted, the worker plays
+scratch clicks of the same game (shoal.warmup) so that V8 has compiled the click's paths before the player's first
+click. It must never hold back a request: any request ends it, so no step runs after one has arrived."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tests.e2e.driver import assert_scores_match_cpython, click_through, open_match, wait_idle
+
+
+def warmup_state(page) -> dict:
+    return page.workers[0].evaluate("globalThis.shoalWarmup()")
+
+
+def test_the_warm_up_starts_after_the_first_board_and_no_step_runs_once_a_request_arrived(page):
+    """Issue 14 (point 4): warm the paths a click takes without delaying the answer to a request that arrives meanwhile."""
+    open_match(page, "game=reef&players=2&seats=human,random&seed=11")
+    page.wait_for_function("() => window.shoal.bootMarks().some((m) => m[0] === 'board-painted')", timeout=10_000)
+    deadline = time.monotonic() + 20
+    while not warmup_state(page)["steps"]:
+        assert time.monotonic() < deadline, "the warm-up never started after the first board was painted"
+        page.wait_for_timeout(5)
+    # A two-player reef game is 20-odd scratch clicks: far more than the few steps done by now.
+    page.evaluate("window.shoal.record()")  # a request, answered
+    ended = warmup_state(page)
+    assert ended["endedBy"] == "request", ended
+    page.wait_for_timeout(300)
+    assert warmup_state(page)["steps"] == ended["steps"], "a warm-up step ran after a request had arrived"
+    # The scratch match left no trace: the game plays to its end and scores as CPython replays it.
+    click_through(page, random.Random(3))
+    assert wait_idle(page) == "over"
+    assert_scores_match_cpython(page)
+    assert not page.errors
