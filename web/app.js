@@ -147,7 +147,17 @@ async function advance() {
         if (match.viewer === null && h.length) match.viewer = h[0];
         if (ans.view.seat !== match.viewer) match.answer = await busy(() => engine.call("view", { viewer: match.viewer, humans: humans() }));
         setStatus("over");
+        // The move that ends a match shows the final position and the scores in its own frame; the end screen's
+        // details (a renderer's `renderOutcome`, AQUA's every-seat reefs) follow on the next frame, so the click's
+        // frame does not also lay out and paint a thousand new nodes (issue 14). The page stays busy until then.
+        match.brief = !match.endShown;
+        match.endShown = true;
         draw();
+        if (match.brief) busy(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+          match.brief = false;
+          if (current === match) draw(true);
+          done();
+        }))));
         tellParent("over", { scores: match.answer.view.outcome.scores, winners: match.answer.view.outcome.winners });
         persist(match);
         return;
@@ -370,6 +380,7 @@ function drawMatch({ fresh = false } = {}) {
   const match = current;
   const view = match.answer.view;
   const ui = makeUi();
+  ui.brief = Boolean(match.brief); // the first drawing of a finished match: its details come on the next frame
   // What had the focus (a control of the board is replaced below): put back on the same key afterwards.
   const focus = captureFocus(screen);
   // Take the focus off a control of the board before the board changes: removing a focused node in the middle of the
@@ -426,7 +437,7 @@ function drawMatch({ fresh = false } = {}) {
     match.renderer.render(tableRoot, view, ui);
     if (view.over) {
       sheet = el("div", { class: "outcome" });
-      if (match.renderer.renderOutcome) match.renderer.renderOutcome(sheet, view, ui);
+      if (match.renderer.renderOutcome && !ui.brief) match.renderer.renderOutcome(sheet, view, ui);
       renderOutcome(sheet, view, ui);
       // The seed is shown only now: with it every shuffle of the match can be replayed.
       sheet.append(el("p", { class: "seed-line", dataset: { seed: String(match.seed) }, text: `This deal's seed: ${match.seed} (type it in the lobby to play the same deal again).` }));

@@ -39,14 +39,17 @@ export default {
     const t = view.table;
     const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
     const rev = t.reveal || t.history[t.history.length - 1];
-    const [, ring] = patchChildren(root, [
+    const parts = patchChildren(root, [
       [null, () => header(t, ui)],
       [`ring:${view.players}`, () => ui.el("div", { class: `brunch-ring n${view.players}` })],
       [null, () => myArea(view, ui)],
       [rev ? keyOf("reveal", rev, Boolean(t.reveal), view.seat, view.to_act, names, t.colours, t.names) : null, () => revealPanel(view, ui)],
-      [t.history.length ? keyOf("sheet", t.history, t.seats.map((x) => [x.points, x.own_colour]), names, t.colours, t.names) : null, () => scoreSheet(view, ui)],
+      // The score sheet's frame stays; its rows are kept round by round (a round's end adds one row, not a sheet).
+      [t.history.length ? keyOf("sheet", view.players, names, t.colours, t.names) : null, () => scoreSheet(view, ui)],
     ]);
-    tableRing(view, ui, ring, names);
+    tableRing(view, ui, parts[1], names);
+    const sheet = parts.find((node) => node.classList.contains("score-table"));
+    if (sheet) scoreRows(view, ui, sheet.querySelector("tbody"), names);
   },
 
   renderOutcome(root, view, ui) {
@@ -329,7 +332,17 @@ function scoreSheet(view, ui) {
   if (!t.history.length) return null;
   const n = view.players;
   const head = ui.el("tr", {}, ui.el("th", { scope: "col", text: "Round" }), Array.from({ length: n }, (_, s) => ui.el("th", { scope: "col" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s))));
-  const rows = t.history.map((rev) => ui.el("tr", {}, ui.el("td", { text: String(rev.round) }),
+  return ui.el("details", { class: "score-table", open: true },
+    ui.el("summary", { text: "Score sheet: each round's hands and the food taken" }),
+    ui.el("div", { class: "scroll-x" }, ui.el("table", {}, ui.el("thead", {}, head), ui.el("tbody", {}))));
+}
+
+// The sheet's rows: one per finished round (kept while that round's record and the names it is drawn with are the
+// same), then the points and the tie-break, built again.
+function scoreRows(view, ui, tbody, names) {
+  const t = view.table;
+  const n = view.players;
+  const row = (rev) => ui.el("tr", {}, ui.el("td", { text: String(rev.round) }),
     Array.from({ length: n }, (_, s) => {
       const tk = rev.takes.find((x) => x.seat === s);
       return ui.el("td", { class: "round-cell" },
@@ -337,10 +350,10 @@ function scoreSheet(view, ui) {
           rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${rev.round}.${s}.${i}` }))),
         rev.aqua[s].length ? ui.el("span", { class: "aqua-vals", title: "Aqua cards", dataset: { ref: `aqua:${rev.round}.${s}` } }, rev.aqua[s].map((v) => aquaCard(ui, v))) : null,
         tk ? foodCard(ui, t, tk.colour, tk.value, true) : null);
-    })));
-  const total = ui.el("tr", { class: "total" }, ui.el("td", { text: "Points" }), t.seats.map((info) => ui.el("td", { class: "num strong", text: String(info.points) })));
-  const own = ui.el("tr", {}, ui.el("td", { text: "Own colour (tie-break)" }), t.seats.map((info) => ui.el("td", { class: "num", text: String(info.own_colour) })));
-  return ui.el("details", { class: "score-table", open: true },
-    ui.el("summary", { text: "Score sheet: each round's hands and the food taken" }),
-    ui.el("div", { class: "scroll-x" }, ui.el("table", {}, ui.el("thead", {}, head), ui.el("tbody", {}, rows, total, own))));
+    }));
+  patchChildren(tbody, [
+    ...t.history.map((rev) => [keyOf("round", rev, names, t.colours, t.names), () => row(rev)]),
+    [null, () => ui.el("tr", { class: "total" }, ui.el("td", { text: "Points" }), t.seats.map((info) => ui.el("td", { class: "num strong", text: String(info.points) })))],
+    [null, () => ui.el("tr", {}, ui.el("td", { text: "Own colour (tie-break)" }), t.seats.map((info) => ui.el("td", { class: "num", text: String(info.own_colour) })))],
+  ]);
 }

@@ -45,7 +45,7 @@ export default {
     // Drawn in place (the page hands back the root of the last drawing: `inPlace` below): a part whose key (the data
     // it is drawn from) did not change stays on screen as it is; the rest is built again (issue 14).
     const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
-    const finals = view.over && view.players > 1;
+    const finals = view.over && view.players > 1 && !ui.brief; // every seat's reef: with the end screen's details
     const where = finals ? "reef-finals" : "reef-main";
     const main = patchChildren(root, [
       ["patterns", () => coralPatterns(ui)],
