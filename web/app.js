@@ -153,7 +153,7 @@ async function advance() {
         match.brief = !match.endShown;
         match.endShown = true;
         draw();
-        if (match.brief) busy(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+        if (match.brief) busy(() => new Promise((done) => latency.afterSpan(() => requestAnimationFrame(() => {
           match.brief = false;
           if (current === match) draw(true);
           done();

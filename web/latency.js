@@ -36,15 +36,25 @@ export function addRender(ms, inFrame = false) {
 const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
 
 // Close the span on the next painted frame.
+let closing = 0; // spans ended but not yet closed (waiting for their frame)
+let waiting = []; // what runs once they are
 export function end() {
   const span = open;
   open = null;
   if (!span) return;
+  closing++;
   afterPaint(() => {
     span.total = performance.now() - span.t0;
     if (span.first === null || span.first === undefined) span.first = span.total;
     finished.push(span);
+    if (--closing === 0) for (const fn of waiting.splice(0)) fn();
   });
+}
+
+/** Run `fn` once the click under way (if any) has had its frame painted and its span closed: work that comes after
+ * the click's answer (the end screen's details) then neither delays that frame nor counts in it. */
+export function afterSpan(fn) {
+  if (open || closing) waiting.push(fn); else fn();
 }
 
 export const spans = () => finished.slice();

@@ -160,3 +160,28 @@ def test_an_unchanged_brunch_score_sheet_stays_on_screen(page):
         assert same or grew or page.evaluate("window.sheet === null"), "a score sheet is redrawn only when a round ends"
         sheet_kept += same
     assert sheet_kept >= 3
+
+
+def test_the_move_that_ends_a_reef_game_paints_the_scores_first_and_every_seats_reef_on_a_later_frame(page):
+    """Issue 14: the last click's frame shows the final position and scores; the end screen's details (every seat's
+    reef, the categories, the achievements) come on a later frame, and the page stays busy until they are there."""
+    open_match(page, GAMES["reef"])
+    page.evaluate("""() => {
+      const seen = window.endSeen = { frame: 0, scores: null, details: null, busyAtDetails: null };
+      const tick = () => { seen.frame++; requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+      new MutationObserver(() => {
+        if (seen.scores === null && document.querySelector('[data-score-seat]')) seen.scores = seen.frame;
+        if (seen.details === null && document.querySelector('.reef-finals')) {
+          seen.details = seen.frame;
+          seen.busyAtDetails = Boolean(document.body.dataset.busy);
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    }""")
+    click_through(page, random.Random(3))
+    seen = page.evaluate("window.endSeen")
+    assert seen["scores"] is not None and seen["details"] is not None, seen
+    assert seen["details"] > seen["scores"], f"every seat's reef was drawn in the scores' own frame: {seen}"
+    assert seen["busyAtDetails"], "the page said it was idle before the end screen's details were on it"
+    assert page.query_selector("[data-achievements-seat='0']") and page.query_selector(".reef-categories")
+    assert_same_as_fresh(page)
