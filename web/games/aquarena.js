@@ -2,6 +2,8 @@
 // and the last tile's resolution told step by step. Everything shown comes from view.table; every move from
 // view.legal (a card in hand is a step; a tile, a fly or a prey card commits the action).
 
+import { keyOf, patchChildren } from "../redraw.js";
+
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const findLegal = (view, action) => view.legal.find((a) => same(a, action));
 const has = (view, type) => view.legal.some((a) => a.type === type);
@@ -13,21 +15,27 @@ const PHASE = { planning: "Planning", resolution: "Resolution", over: "Game over
 const told = { key: "", count: 0 };
 
 export default {
+  // Drawn in place (the page hands back the root of the last drawing, web/RENDERERS.md "Redraw"): the finished rounds'
+  // catches, the score table and the card reference (no handlers; they grow with the game) stay on screen while the
+  // data they are drawn from is the same; the pond, hands, choices, resolution and seats are built again (issue 14).
+  inPlace: true,
+
   render(root, view, ui) {
     const t = view.table;
     const resolving = t.phase === "resolution";
-    const parts = [
-      header(view, ui),
-      pond(view, ui),
-      choicePanel(view, ui),
-      resolving ? resolutionPanel(view, ui) : myHand(view, ui),
-      resolving ? myHand(view, ui) : resolutionPanel(view, ui),
-      seatsPanel(view, ui),
-      catchTable(view, ui),
-      scoreTable(view, ui),
-      cardReference(t, ui),
-    ];
-    root.append(...parts.filter(Boolean));
+    const names = t.seats.map(({ seat }) => ui.seatName(seat));
+    const seats = t.seats.map(({ seat }) => seat);
+    patchChildren(root, [
+      [null, () => header(view, ui)],
+      [null, () => pond(view, ui)],
+      [null, () => choicePanel(view, ui)],
+      [null, () => (resolving ? resolutionPanel(view, ui) : myHand(view, ui))],
+      [null, () => (resolving ? myHand(view, ui) : resolutionPanel(view, ui))],
+      [null, () => seatsPanel(view, ui)],
+      [t.history.length ? keyOf("catches", t.history, seats, names, view.over, t.cards) : null, () => catchTable(view, ui)],
+      [t.history.length ? keyOf("scores", t.history, t.scores, view.players, names, view.over) : null, () => scoreTable(view, ui)],
+      [keyOf("cards", t.cards), () => cardReference(t, ui)],
+    ]);
   },
 
   renderOutcome(root, view, ui) {
