@@ -47,7 +47,7 @@ export default {
     const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
     const finals = view.over && view.players > 1 && !ui.brief; // every seat's reef: with the end screen's details
     const where = finals ? "reef-finals" : "reef-main";
-    const main = patchChildren(root, [
+    const parts = patchChildren(root, [
       ["patterns", () => coralPatterns(ui)],
       [null, () => header(view, ui)],
       [null, () => objectivePanel(view, ui)], // AQUA achievements: the Scenario's objective, the Modification
@@ -56,9 +56,12 @@ export default {
       // them (docs/refs.md). During the game, the reef on show and tabs to switch.
       [finals ? null : "main", () => ui.el("div", { class: where })],
       [keyOf("ecosystems", t.ecosystems, ui.local.show, names), () => ecosystemsPanel(view, ui)],
-      [keyOf("supply", t.supply, t.colours), () => supplyPanel(view, ui)],
-      [keyOf("legend", t.colours, t.supply.small), () => legend(ui, t)],
-    ]).find((n) => n.classList.contains(where));
+      ["supply", () => ui.el("section", { class: "supply" })],
+      // The legend names each colour's Small Animal: not how many are left.
+      [keyOf("legend", t.colours, t.supply.small.map((sa) => [sa.species, sa.name])), () => legend(ui, t)],
+    ]);
+    supplyPanel(view, ui, parts.find((n) => n.classList.contains("supply")));
+    const main = parts.find((n) => n.classList.contains(where));
     if (finals) {
       main.append(...t.boards.map((_, s) => ui.el("div", { class: "reef-main" },
         boardPanel(view, ui, null, live, { seat: s, tabs: false }),
@@ -434,21 +437,23 @@ function ecosystemsPanel(view, ui) {
 }
 
 // ---- supply ------------------------------------------------------------------------------------------------------
-function supplyPanel(view, ui) {
+// The supply's two rows, each kept while what it shows is the same (a Small Animal taken leaves the Large row alone).
+function supplyPanel(view, ui, section) {
   const t = view.table;
   const sup = t.supply;
-  return ui.el("section", { class: "supply" },
-    ui.el("div", { class: "supply-small" },
+  patchChildren(section, [
+    [keyOf("small", sup.small, t.colours), () => ui.el("div", { class: "supply-small" },
       ui.el("h3", { text: "Small Animals left" }),
       ui.el("div", { class: "supply-row" }, sup.small.map((sa) => ui.el("div", { class: "supply-item" + (sa.left ? "" : " empty"), title: `${sa.name}: ${sa.points} points each; lives on ${colourName(t, sa.colour)} Habitats` },
         speciesBadge(ui, sa.species, sa.colour),
-        ui.el("span", {}, ui.el("b", { text: sa.name }), ui.el("small", { text: ` ${sa.points} pt${sa.points === 1 ? "" : "s"} · ${sa.left} left` })))))),
-    ui.el("div", { class: "supply-large" },
+        ui.el("span", {}, ui.el("b", { text: sa.name }), ui.el("small", { text: ` ${sa.points} pt${sa.points === 1 ? "" : "s"} · ${sa.left} left` }))))))],
+    [keyOf("large", sup.large.map((la) => [la.names, la.label, la.stack, la.orientations[0].centres])), () => ui.el("div", { class: "supply-large" },
       ui.el("h3", { text: "Large Animals (top of each stack first)" }),
       ui.el("div", { class: "supply-row" }, sup.large.map((la) => ui.el("div", { class: "supply-item" + (la.stack.length ? "" : " empty") },
         polyhexIcon(ui, la.orientations[0].centres, 34),
         ui.el("span", {}, ui.el("b", { text: la.names.join(" / ") }),
-          ui.el("small", { text: ` ${la.label} · ${la.stack.length ? `next ${la.stack.join(", ")}` : "none left"}` })))))));
+          ui.el("small", { text: ` ${la.label} · ${la.stack.length ? `next ${la.stack.join(", ")}` : "none left"}` }))))))],
+  ]);
 }
 
 function colourName(t, letter) {
