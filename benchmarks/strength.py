@@ -294,19 +294,24 @@ def side_by_side(rows: list[dict], solos: list[dict]) -> list[str]:
 
 def head_to_head(rows: list[dict]) -> list[str]:
     """The head-to-head rows: a level is clearly above the next one down when its win share's interval lies above
-    one half."""
+    one half (or, failing that, "by score margin" when its mean score margin per game lies above zero)."""
     if not rows:
         return []
     lines = ["", "Each level against the next one down, head to head (2 players, seats rotated, game *i* on seed *i*+1): "
-                 "the upper level's win share (ties shared) with its 95% interval; clearly above when the interval "
-                 "lies above 50%.", "",
-             "| game | levels | games | upper level's win share (95%) | mean score (upper / lower) | CPU s/decision, upper / lower | clearly above |",
-             "|---|---|---|---|---|---|---|"]
+                 "the upper level's win share (ties shared) with its 95% interval, and its score minus the lower "
+                 "level's per game; clearly above when the win share's interval lies above 50%.", "",
+             "| game | levels | games | upper level's win share (95%) | mean score (upper / lower) | score margin per "
+             "game (95%) | CPU s/decision, upper / lower | clearly above |",
+             "|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        clear = "yes" if r["level_win"] - r["level_win95"] > 0.5 else "not shown"
+        margin, half = tournament.interval([g[2] for g in r["per_game"]])
+        if r["level_win"] - r["level_win95"] > 0.5:
+            clear = "yes"
+        else:
+            clear = "by score margin only" if margin - half > 0 else "not shown"
         lines.append(f"| {HEAD[r['row']][0]} | {r['level']} − {r['base']} | {r['games']} | {pct(r['level_win'])} ± "
                      f"{pct(r['level_win95'])} | {r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
-                     f"{r['level_sec_mean']:.3f} / {r['base_sec_mean']:.3f} | {clear} |")
+                     f"{margin:+.1f} ± {half:.1f} | {r['level_sec_mean']:.3f} / {r['base_sec_mean']:.3f} | {clear} |")
     return lines
 
 

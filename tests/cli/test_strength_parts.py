@@ -61,6 +61,8 @@ def test_head_to_head_rows_seat_a_level_against_the_next_one_down():
     assert row["base"] == "easy" and row["games"] == 2 and [g[0] for g in row["per_game"]] == [1, 2]
     assert abs(row["level_win"] + row["base_win"] - 1) < 1e-9
     sure = dict(row, level_win=0.7, level_win95=0.1)
-    unsure = dict(row, level_win=0.7, level_win95=0.25)
+    unsure = dict(row, level_win=0.7, level_win95=0.25, per_game=[[1, 1.0, 9.0], [2, 0.0, -5.0]])
+    ahead_on_points = dict(unsure, per_game=[[1, 1.0, 9.0], [2, 0.0, 8.0]])
     assert strength.head_to_head([sure])[-1].endswith("| yes |")
     assert strength.head_to_head([unsure])[-1].endswith("| not shown |")
+    assert strength.head_to_head([ahead_on_points])[-1].endswith("| by score margin only |")
