@@ -240,7 +240,9 @@ ready.catch((err) => postMessage({ fatal: String(err && err.message ? err.messag
 // code for, the paths a click takes while the player looks at the board, instead of inside their first clicks. One
 // bridge request a step, each its own task; any request that arrives ends the warm-up, so a request waits at most for
 // the one step under way (tasks run in the order they were queued) and the player's own clicks never compete with it.
+// A player quicker than the first paint has already moved when the page asks: then there is no warm-up at all.
 let opened = null; // the first `new` or `load` request answered: the game the warm-up plays
+let played = false; // a person has moved (a `play` or `undo` came): too late to warm up, their clicks have begun
 let warming = null; // the warm-up's steps (a Python iterator), while it lasts
 const warmup = { started: false, steps: 0, endedBy: null }; // what happened, for the tests (globalThis.shoalWarmup)
 globalThis.shoalWarmup = () => ({ ...warmup });
@@ -268,7 +270,7 @@ function warmStep() {
 
 async function startWarming() {
   await ready;
-  if (warmup.started || !opened || !warmupModule) return;
+  if (warmup.started || !opened || played || !warmupModule) return;
   warmup.started = true;
   warming = warmupModule().steps(opened);
   setTimeout(warmStep, 0);
@@ -278,6 +280,7 @@ onmessage = async ({ data }) => {
   if (data.warm) { startWarming(); return; }
   stopWarming("request");
   const { id, request } = data;
+  if (/^\{"cmd":"(play|undo)"/.test(request)) played = true;
   try {
     const handle = await ready;
     const t0 = performance.now();
