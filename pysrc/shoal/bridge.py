@@ -83,8 +83,9 @@ def _keep(req: dict[str, Any], match: Match) -> None:
 
 
 def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
-    """Everything an answer may say about a match: what ``viewer`` sees, and nothing else."""
-    view = match.view(req.get("viewer"))
+    """Everything an answer may say about a match: what ``viewer`` sees, and nothing else. The view is serialised at
+    once (``handle``), so it need not be a copy (``Match.shared_view``)."""
+    view = match.shared_view(req.get("viewer"))
     out = {"to_act": view["to_act"], "over": view["over"], "view": view}
     if "humans" in req:
         out["undo_seat"] = match.undo_seat(_humans(match, req))

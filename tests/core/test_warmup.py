@@ -93,3 +93,23 @@ def test_a_reopened_saved_game_warms_its_own_title():
 def test_a_request_that_opened_no_known_game_warms_nothing(opened):
     assert list(warmup.steps(opened)) == []
     assert warmup.MATCH not in bridge._matches
+
+
+@pytest.mark.parametrize("gid", sorted(shoal.GAMES))
+def test_a_bridge_answer_says_exactly_what_the_copied_view_says(gid):
+    """Issue 14: the bridge serialises the view without copying it first (Match.shared_view); the text is the same."""
+    players = max(2, shoal.GAMES[gid].min_players)
+    match = shoal.new_match(gid, players, seed=4)
+    ask(cmd="new", match="same", game=gid, players=players, seed=4, viewer=0)
+    rng = random.Random(2)
+    for _ in range(12):
+        if match.is_over():
+            break
+        seat = match.to_act()[0]
+        action = rng.choice(match.legal_actions(seat))
+        match.play(seat, action)
+        answer = ask(cmd="play", match="same", seat=seat, action=action, viewer=seat)
+        assert answer["view"] == json.loads(json.dumps(match.view(seat)))
+        shared = match.shared_view(seat)
+        assert json.dumps(shared) == json.dumps(match.view(seat))
+    ask(cmd="close", match="same")
