@@ -307,3 +307,38 @@ def test_solo_hard_pairs_its_candidates_on_the_same_piles_within_its_playouts(mo
     assert groups == sorted(groups, reverse=True) and len(set(groups)) >= 3  # halved round by round
     assert sum(groups) == bot.last_iterations <= 60
     assert bot.solo_playouts == 60 and capped(hard, 10**6).solo_playouts == hard.solo_playouts
+
+
+def test_alone_easy_and_normal_search_exactly_as_the_levels_they_were():
+    """Alone, easy and normal keep their searches (10 iterations over the policy's 3 best; 50 over its 5 best), so
+    their solo strength rows stand; a cap caps that search too."""
+    from shoal.bots.search import SearchBot
+
+    knobs = {"rollout_depth": None, "exploration": 0.4}
+    was = {"easy": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
+           "normal": SearchBot(search.SEARCH, GAME, iterations=50, root_candidates=5, node_candidates=2, **knobs)}
+    for seed in (2, 9):
+        m = _midgame(1, seed=seed, plies=8)
+        view, legal = m.view(0), m.legal_actions(0)
+        for name, plain in was.items():
+            level = GAME.bots[name]
+            assert level(view, legal, Rng(seed, 1)) == plain(view, legal, Rng(seed, 1))
+            assert level.last_iterations == plain.last_iterations
+            assert capped(level, 4)(view, legal, Rng(seed, 2)) == capped(plain, 4)(view, legal, Rng(seed, 2))
+
+
+def test_with_rivals_each_level_is_one_step_down_normal_the_old_easy_easy_the_policys_best():
+    """At 2–4 players normal searches as easy did (10 iterations over the policy's 3 best) and easy plays the
+    policy's best move (one iteration), so each level is clearly below the next (docs/strength.md)."""
+    from shoal.bots.search import SearchBot
+
+    knobs = {"rollout_depth": None, "exploration": 0.4}
+    now = {"normal": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
+           "easy": SearchBot(search.SEARCH, GAME, iterations=1, root_candidates=1, node_candidates=1, **knobs)}
+    for players, seed in ((2, 4), (3, 6)):
+        m = _midgame(players, seed=seed, plies=7)
+        seat = m.to_act()[0]
+        view, legal = m.view(seat), m.legal_actions(seat)
+        for name, plain in now.items():
+            assert GAME.bots[name](view, legal, Rng(seed, 3)) == plain(view, legal, Rng(seed, 3))
+            assert GAME.bots[name].last_iterations == plain.last_iterations
