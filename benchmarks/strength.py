@@ -68,13 +68,17 @@ print(json.dumps(out))
 """
 
 
+def _progress(key: str, level: str):
+    """A row's progress line on stderr (games done / games asked)."""
+    return lambda done, total: print(f"\r  {key} {level}: {done}/{total}", end="", file=sys.stderr, flush=True)
+
+
 def run_row(key: str, level: str, games: int, jobs: int, first: int = 0) -> dict:
     game_id, players, options, base, target = ROWS[key]
     seats = [level] + [frozen.PREFIX + base] * (players - 1)
     start = time.time()
     results = tournament.run(game_id, players, seats, games, jobs, 1, options, "frozen:bot",
-                             progress=lambda d, t: print(f"\r  {key} {level}: {d}/{t}", end="", file=sys.stderr,
-                                                         flush=True), first=first)
+                             progress=_progress(key, level), first=first)
     print(file=sys.stderr)
     summary = tournament.summarise(results)
     return {"row": key, "level": level, "games": len(results), "target": target, "base": base,
@@ -89,8 +93,7 @@ def run_head(key: str, level: str, games: int, jobs: int, first: int = 0) -> dic
     lower = dict(zip(LEVEL_ORDER, LEVEL_ORDER[1:]))[level]
     start = time.time()
     results = tournament.run(game_id, players, [level, lower], games, jobs, 1, options,
-                             progress=lambda d, t: print(f"\r  {key} {level}: {d}/{t}", end="", file=sys.stderr,
-                                                         flush=True), first=first)
+                             progress=_progress(key, level), first=first)
     print(file=sys.stderr)
     summary = tournament.summarise(results)
     return {"row": key, "level": level, "games": len(results), "base": lower, "minutes": (time.time() - start) / 60,
@@ -113,8 +116,7 @@ def run_solo(key: str, level: str, seeds: int, jobs: int, first: int = 0) -> dic
     game_id, options, target = SOLO[key]
     start = time.time()
     results = tournament.run(game_id, 1, [level], seeds, jobs, 1, options, "frozen:bot",
-                             progress=lambda d, t: print(f"\r  {key} {level}: {d}/{t}", end="", file=sys.stderr,
-                                                         flush=True), first=first)
+                             progress=_progress(key, level), first=first)
     print(file=sys.stderr)
     scores = sorted(r.scores[0] for r in results)
     s = tournament.summarise(results)[level]

@@ -8,11 +8,10 @@ optimisation (``wasm.TopTierCompilation``) on both cores during the first two cl
 player looks at the first board, instead of inside their first click.
 
 The scratch match is of the same game, player count and options as the one opened (so the same rules, view, JSON and
-record code runs), under a name of its own, with instant random bots at every other seat, its own moves drawn from a generator of its own; it is closed at the
-end.
-Nothing here touches the opened match, and no randomness is shared: every bot draws from its match's seeded stream.
-The work comes in steps (one bridge request each) so that the worker answers a request that arrives meanwhile before
-the next step (web/worker.js).
+record code runs), under a name of its own, with instant random bots at every other seat and its own moves drawn from
+a generator of its own; it is closed at the end. Nothing here touches the opened match, and no randomness is shared:
+every bot draws from its match's seeded stream. The work comes in steps (one bridge request each) so that the worker
+answers a request that arrives meanwhile before the next step (web/worker.js).
 """
 
 from __future__ import annotations
