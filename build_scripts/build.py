@@ -4,7 +4,8 @@
 
 Steps: vendor the pinned npm ``pyodide`` (only the files a browser loads), precompile its stdlib to bytecode with
 Pyodide's own Python (under Node), build the ``shoal`` wheel (sources plus Pyodide bytecode), write a
-``pyodide-lock.json`` that lists just that wheel with its sha256, and copy ``web/``.
+``pyodide-lock.json`` that lists just that wheel with its sha256, copy ``web/``, keep in the stdlib only what the
+site imports, and make the memory snapshot.
 """
 
 from __future__ import annotations
@@ -254,6 +255,50 @@ def compile_lessons(out: Path, folder: Path = ROOT / "web" / "lessons") -> None:
 SNAPSHOT = "snapshot.bin.gz"  # in dist/pyodide/, beside the runtime it belongs to
 
 
+def trim_stdlib(out: Path) -> bool:
+    """Keep in python_stdlib.zip only the modules the site can import (build_scripts/stdlib_keep.mjs says which).
+
+    The zip is the one file of the stdlib a browser downloads; a first visit fetches ~2 MB less (issue 14, point 3;
+    docs/benchmarks.md (c)). The trimmed zip is checked by booting Python on it the plain way and walking every path
+    into the engine; it is cached by what it is made of. If either step fails, the site ships the whole stdlib and the
+    build says so (tests/sitebuild checks that a normal build ships the trimmed one).
+    """
+    script = ROOT / "build_scripts" / "stdlib_keep.mjs"
+    pyo = out / "pyodide"
+    whole = (pyo / "python_stdlib.zip").read_bytes()
+    lessons = b"".join(p.read_bytes() for p in sorted((ROOT / "web" / "lessons").glob("*.json")))
+    key = hashlib.sha256(
+        whole + (pyo / "pyodide-lock.json").read_bytes() + script.read_bytes() + lessons + Path(__file__).read_bytes()
+    ).hexdigest()[:16]
+    cached = CACHE / f"python_stdlib-{key}-kept.zip"
+    if not cached.exists():
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                keep_file = Path(tmp) / "keep.json"
+                subprocess.run(["node", str(script), str(out), str(keep_file)], check=True, capture_output=True, text=True)
+                keep = set(json.loads(keep_file.read_text()))
+                trimmed = Path(tmp) / "python_stdlib.zip"
+                with zipfile.ZipFile(io.BytesIO(whole)) as zin, zipfile.ZipFile(trimmed, "w") as zout:
+                    for info in zin.infolist():
+                        if info.filename.split("/")[0].removesuffix(".pyc") in keep:
+                            zout.writestr(info, zin.read(info), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+                shutil.copyfile(trimmed, pyo / "python_stdlib.zip")
+                subprocess.run(["node", str(script), str(out), "--check"], check=True, capture_output=True, text=True)
+                tmp_cached = cached.with_suffix(f".{os.getpid()}.tmp")
+                shutil.copyfile(trimmed, tmp_cached)
+                tmp_cached.replace(cached)
+        except (OSError, ValueError, subprocess.CalledProcessError) as e:
+            detail = (getattr(e, "stderr", "") or str(e)).strip().splitlines()[-1:] or [str(e)]
+            log(f"shipping the WHOLE stdlib (it could not be trimmed safely): {detail[0]}")
+            (pyo / "python_stdlib.zip").write_bytes(whole)
+            return False
+        for old in sorted(CACHE.glob("python_stdlib-*-kept.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
+            old.unlink(missing_ok=True)  # keep the cache small: the last few builds only
+    shutil.copyfile(cached, pyo / "python_stdlib.zip")
+    log(f"stdlib: {len(whole) / 1e6:.2f} MB -> {cached.stat().st_size / 1e6:.2f} MB (only what the site imports)")
+    return True
+
+
 def write_snapshot(out: Path, stamp: str) -> bool:
     """Python's memory with the engines imported (build_scripts/snapshot.mjs), gzipped; the worker restores it.
 
@@ -327,6 +372,7 @@ def build(out: Path) -> None:
     (out / "wheels" / "tmp").rmdir()
     write_lock(pyo, wheel, shoal_version)
     copy_web(out, stamp)
+    trim_stdlib(out)  # before the snapshot: Python's memory holds the zip's table of contents
     snapshot = write_snapshot(out, stamp)  # after copy_web: it writes the snapshot's size into worker.js
     icons.write_icons(ROOT / "web" / "icons" / "icon.svg", out / "icons", CACHE)  # for manifest.webmanifest
     compile_lessons(out)

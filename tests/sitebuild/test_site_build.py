@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 from html import escape
 import json
@@ -49,6 +50,39 @@ def test_stdlib_is_shipped_as_bytecode(site_dir):
     with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
         names = zf.namelist()
     assert "json/__init__.pyc" in names and "json/__init__.py" not in names
+
+
+def _stdlib_names_in(source: str) -> set[str]:
+    """The top-level modules a Python source names in its import statements (any depth: functions too)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_the_stdlib_ships_only_what_the_site_imports(site_dir):
+    """Issue 14 §3: "decide with numbers what to drop — e.g. whether python_stdlib.zip ... can shrink to what the
+    engines import". Every stdlib module an engine names is kept (with the codecs and Pyodide's own packages); modules
+    no path of the site reaches are not shipped."""
+    def tops(zip_path):
+        with zipfile.ZipFile(zip_path) as zf:
+            return {n.split("/")[0].removesuffix(".pyc") for n in zf.namelist()}
+
+    shipped = tops(site_dir / "pyodide" / "python_stdlib.zip")
+    whole = tops(build.precompiled_stdlib(build.pinned_pyodide()))
+    named = set()
+    for path in (build.ROOT / "pysrc" / "shoal").rglob("*.py"):
+        if path.name != "__main__.py":  # the command line (python -m shoal), never run in a browser
+            named |= _stdlib_names_in(path.read_text())
+    assert named & whole, "the engines import some of the stdlib"
+    assert (named & whole) <= shipped, f"missing: {sorted((named & whole) - shipped)}"
+    assert {"encodings", "pyodide", "_pyodide", "json", "random"} <= shipped
+    assert not {"unittest", "pdb", "pydoc", "xml", "http", "doctest"} & shipped, "nothing the site never reaches"
+    size = (site_dir / "pyodide" / "python_stdlib.zip").stat().st_size
+    assert size < 0.7 * build.precompiled_stdlib(build.pinned_pyodide()).stat().st_size
 
 
 def test_every_url_in_the_site_is_relative(site_dir):
