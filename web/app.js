@@ -401,9 +401,14 @@ function drawMatch({ fresh = false } = {}) {
   // The page's highlights (web/board.js `highlight`) belong to the drawing they were made on.
   if (keep) for (const node of tableRoot.querySelectorAll(".hl")) node.classList.remove("hl");
   frame.tableView = passing ? "pass" : "board";
-  regions.put("seats", el("div", { class: "seats-bar" }, match.seats.map((kind, s) =>
-    el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
-      seatMark(s), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`, view.to_act.includes(s) && !view.over ? el("span", { class: "sr-only", text: " (to act)" }) : null))));
+  // The seats bar is drawn again only when what it shows changed (issue 14: nodes not rebuilt are not restyled).
+  const seatsKey = JSON.stringify([match.seats, view.to_act, match.viewer, view.over, match.seats.map((_, s) => seatName(s))]);
+  if (frame.seatsKey !== seatsKey || !frame.root.contains(frame.seatsBar)) {
+    frame.seatsKey = seatsKey;
+    frame.seatsBar = regions.put("seats", el("div", { class: "seats-bar" }, match.seats.map((kind, s) =>
+      el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
+        seatMark(s), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`, view.to_act.includes(s) && !view.over ? el("span", { class: "sr-only", text: " (to act)" }) : null))));
+  }
   const thinking = match.thinking && !view.over ? match.thinking : null;
   const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" : thinking ? thinkingText(thinking) :
     view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :

@@ -97,7 +97,31 @@ def test_supply_shows_animals_left_and_stacks():
     supply = m.view(None)["table"]["supply"]
     assert [s["left"] for s in supply["small"]] == [12] * 6
     assert [s["stack"] for s in supply["large"]] == [list(s.points[:2]) for s in data.LARGE_SHAPES]
-    assert all(len(s["orientations"]) == 12 for s in supply["large"])
+    # Outside the Large Animal phase only the first orientation (what the supply draws) is sent.
+    assert all(len(s["orientations"]) == 1 and s["orientations"][0]["rot"] == 0 and not s["orientations"][0]["mirror"]
+               for s in supply["large"])
+
+
+def test_the_large_animal_phase_sends_every_orientation_of_every_shape():
+    """Issue 14 (a leaner view keeps every field the renderer reads): the Large Animal controls draw each shape in all
+    6 turns, mirrored or not, so in that phase every (rot, mirror) is in the supply; in the others only the first."""
+    from shoal.games.reef.state import LARGE
+    from shoal.games.reef.view import SHAPE_ORIENTATIONS
+
+    from .helpers import H, animals
+
+    m = shoal.new_match("reef", 1, seed=0)
+    placing = m.view(0)["table"]
+    assert placing["phase"] != "large"
+    assert [sh["orientations"] for sh in placing["supply"]["large"]] == [SHAPE_ORIENTATIONS[sh["shape"]][:1] for sh in placing["supply"]["large"]]
+    s = m.state
+    s.boards[0] = animals({H(0, 0): "crab", H(1, 0): "turtle"}, hot_spot=0)
+    s.queue, s.fresh, s.phase, s.memo = [0], [H(0, 0)], LARGE, {}
+    table = m.view(0)["table"]
+    assert table["phase"] == "large" and table["large_spots"]
+    for sh in table["supply"]["large"]:
+        assert sh["orientations"] == SHAPE_ORIENTATIONS[sh["shape"]]
+        assert len(sh["orientations"]) == 12 and all({"rot", "mirror", "centres"} <= set(o) for o in sh["orientations"])
 
 
 def test_the_final_rounds_sea_snail_promises_no_next_round():

@@ -43,11 +43,14 @@ export default {
       [null, () => header(t, ui)],
       [`ring:${view.players}`, () => ui.el("div", { class: `brunch-ring n${view.players}` })],
       [null, () => myArea(view, ui)],
-      [rev ? keyOf("reveal", rev, Boolean(t.reveal), view.seat, view.to_act, names, t.colours, t.names) : null, () => revealPanel(view, ui)],
+      // The reveal's frame stays for its round; its rows are kept one by one (a take changes one or two of them).
+      rev ? [keyOf("reveal", rev.round, view.seat, names, t.colours, t.names), () => revealPanel(view, ui)] : null,
       // The score sheet's frame stays; its rows are kept round by round (a round's end adds one row, not a sheet).
       [t.history.length ? keyOf("sheet", view.players, names, t.colours, t.names) : null, () => scoreSheet(view, ui)],
     ]);
     tableRing(view, ui, parts[1], names);
+    const reveal = parts.find((node) => node.classList.contains("reveal"));
+    if (reveal) revealRows(view, ui, reveal);
     const sheet = parts.find((node) => node.classList.contains("score-table"));
     if (sheet) scoreRows(view, ui, sheet.querySelector("tbody"), names);
   },
@@ -132,8 +135,9 @@ function tableRing(view, ui, ring, names) {
     // Seat `base` sits at the bottom; the next seat clockwise (its left) is drawn to the lower left, and so on.
     const x = 50 - 41 * Math.sin(angle);
     const y = 50 + 38 * Math.cos(angle);
-    // Everything seatBox reads about seat s: its box stays on screen while this is the same.
-    const key = keyOf("seat", s, r, seatStatus(view, s), view.to_act.includes(s), s === view.seat, t.caller === s, t.round, t.phase === "over",
+    // Everything seatBox reads about seat s but its status line and whether it acts: its box stays on screen while
+    // this is the same, and those two are set on it below (they change on almost every click; issue 14).
+    const key = keyOf("seat", s, r, s === view.seat, t.caller === s, t.round, t.phase === "over",
       t.up_cards ? t.up_cards[s] : null, t.seats[s], t.colours, t.names, names[s]);
     seats.push([key, () => {
       const box = seatBox(view, ui, s);
@@ -142,9 +146,21 @@ function tableRing(view, ui, ring, names) {
       return box;
     }]);
   }
-  patchChildren(ring, [[null, centre], ...seats]);
+  const [, ...boxes] = patchChildren(ring, [[null, centre], ...seats]);
+  boxes.forEach((box, s) => seatState(view, box, s));
   return ring;
 }
+
+// The parts of a seat's box that change move by move, set on a kept box as a fresh one is drawn (seatBox).
+function seatState(view, box, s) {
+  const cls = seatClass(view, s);
+  if (box.className !== cls) box.className = cls;
+  const line = box.querySelector(".seat-status");
+  const status = seatStatus(view, s);
+  if (line.textContent !== status) line.textContent = status;
+}
+
+const seatClass = (view, s) => "seat-box" + (view.to_act.includes(s) ? " acting" : "") + (s === view.seat ? " me" : "");
 
 // What became of this round's latest finished Lunch call (view.table.calls is public). Not during an Aqua poll, where
 // the call being answered is the one that matters (the prompt and the seats' statuses show it).
@@ -174,14 +190,13 @@ function seatStatus(view, s) {
 function seatBox(view, ui, s) {
   const t = view.table;
   const info = t.seats[s];
-  const acting = view.to_act.includes(s);
   const status = seatStatus(view, s);
   const badges = [];
   if (t.caller === s) badges.push(ui.el("span", { class: "badge lunch", text: "Lunch caller" }));
   const cards = t.up_cards
     ? [...t.up_cards[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${i}` })), cardBack(ui)]
     : Array.from({ length: info.cards }, () => cardBack(ui));
-  return ui.el("div", { class: "seat-box" + (acting ? " acting" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
+  return ui.el("div", { class: seatClass(view, s), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
     ui.el("div", { class: "seat-name" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s),
       ui.el("span", { class: "seat-shape", title: `food colour ${t.colours[s]}`, text: ` ${shapeOf(t, t.colours[s])}` }),
       ui.el("span", { class: "pts", text: ` ${info.points} pts` })),
@@ -297,15 +312,29 @@ function takeCandidate(t, colour) {
 }
 
 // ---- the reveal: every hand, its strength, who took what and why ------------------------------------------------
+// The panel's frame (drawn once a round); its title and rows are set by revealRows.
 function revealPanel(view, ui) {
+  return ui.el("details", { class: "reveal", open: true },
+    ui.el("summary", {}),
+    ui.el("div", { class: "scroll-x" }, ui.el("table", {},
+      ui.el("thead", {}, ui.el("tr", {}, ["#", "Seat", "Predators (strength each)", "Aqua", "Strength", "Played", "Took", "Why ahead of the next"].map((h) => ui.el("th", { scope: "col", text: h })))),
+      ui.el("tbody", {}))));
+}
+
+// One row per seat in the order of strength: a row stays while everything it is drawn from is the same.
+function revealRows(view, ui, panel) {
   const t = view.table;
   const rev = t.reveal || t.history[t.history.length - 1];
-  if (!rev) return null;
-  const live = Boolean(t.reveal);
+  const title = t.reveal ? `Round ${rev.round}: the catch is divided` : `Round ${rev.round} result`;
+  const summary = panel.querySelector("summary");
+  if (summary.textContent !== title) summary.textContent = title;
   const takes = Object.fromEntries(rev.takes.map((tk, i) => [tk.seat, { ...tk, i }]));
-  const rows = rev.order.map((s, pos) => {
+  patchChildren(panel.querySelector("tbody"), rev.order.map((s, pos) => {
     const tk = takes[s];
-    return ui.el("tr", { class: s === view.seat ? "me" : "" },
+    const why = pos < rev.explain.length ? rev.explain[pos] : "";
+    const key = keyOf("row", pos, s, rev.hands[s], rev.card_strengths[s], rev.aqua[s], rev.strength[s], rev.food[s], rev.caller === s,
+      tk || null, tk ? null : view.to_act.includes(s), why);
+    return [key, () => ui.el("tr", { class: s === view.seat ? "me" : "" },
       ui.el("td", { class: "pos", text: String(pos + 1) }),
       ui.el("td", { class: "who" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s), rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
       ui.el("td", {}, ui.el("div", { class: "mini-hand", dataset: { ref: `hand:${rev.round}.${s}` } }, rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, strength: rev.card_strengths[s][i], ref: `card:${rev.round}.${s}.${i}` })))),
@@ -315,13 +344,8 @@ function revealPanel(view, ui) {
       ui.el("td", { dataset: { label: "Took" } }, tk ? foodCard(ui, t, tk.colour, tk.value, true)
         : ui.el("span", { class: "hint", text: view.to_act.includes(s) ? "choosing…" : "waiting" }),
         tk && tk.choices.length > 1 ? ui.el("small", { text: ` chose ${tk.colour} of ${tk.choices.join("/")}` }) : null),
-      ui.el("td", { class: "why", text: pos < rev.explain.length ? ui.text(rev.explain[pos]) : "" }));
-  });
-  return ui.el("details", { class: "reveal", open: true },
-    ui.el("summary", { text: live ? `Round ${rev.round}: the catch is divided` : `Round ${rev.round} result` }),
-    ui.el("div", { class: "scroll-x" }, ui.el("table", {},
-      ui.el("thead", {}, ui.el("tr", {}, ["#", "Seat", "Predators (strength each)", "Aqua", "Strength", "Played", "Took", "Why ahead of the next"].map((h) => ui.el("th", { scope: "col", text: h })))),
-      ui.el("tbody", {}, rows))));
+      ui.el("td", { class: "why", text: ui.text(why) }))];
+  }));
 }
 
 // ---- score sheet: one row per round, each seat's hand and Aqua cards of that round and the food it took -----------

@@ -116,7 +116,10 @@ def _supply(s: ReefState) -> dict[str, Any]:
             "shape": shape.id, "label": shape.label, "animals": list(shape.animals),
             "names": [data.LARGE_NAMES[a] for a in shape.animals], "stack": list(s.large[shape.id]),
             "next": s.large[shape.id][0] if s.large[shape.id] else None,
-            "orientations": SHAPE_ORIENTATIONS[shape.id],
+            # Every (rotation, mirror) only when a Large Animal may be attracted (the renderer's turn strip then
+            # shows them); otherwise the first, which the supply and the shape buttons draw (issue 14: the other 11
+            # were ~6 KB of a ~29 KB answer on every click).
+            "orientations": SHAPE_ORIENTATIONS[shape.id] if s.phase == "large" else SHAPE_ORIENTATIONS[shape.id][:1],
         })
     return {"small": small, "large": large}
 
