@@ -38,7 +38,9 @@ export default {
   render(root, view, ui) {
     const t = view.table;
     const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
-    const rev = t.reveal || t.history[t.history.length - 1];
+    // The last round's reveal is one of the end screen's details: the move that ends the match shows the final
+    // seats and scores first, the reveal a frame later (`ui.brief`, web/RENDERERS.md "Redraw"; issue 14).
+    const rev = view.over && ui.brief ? null : t.reveal || t.history[t.history.length - 1];
     const parts = patchChildren(root, [
       [null, () => header(t, ui)],
       [`ring:${view.players}`, () => ui.el("div", { class: `brunch-ring n${view.players}` })],
