@@ -16,13 +16,15 @@ def warmup_state(page) -> dict:
 
 def test_the_warm_up_starts_after_the_first_board_and_no_step_runs_once_a_request_arrived(page):
     """Issue 14 (point 4): warm the paths a click takes without delaying the answer to a request that arrives meanwhile."""
-    open_match(page, "game=reef&players=2&seats=human,random&seed=11")
+    # Four seats: each scratch click also plays three bots, so the warm-up lasts well beyond the test's first look at
+    # it even on a loaded machine (with two seats it was sometimes over, all ~20 steps, before the request came).
+    open_match(page, "game=reef&players=4&seats=human,random,random,random&seed=11")
     page.wait_for_function("() => window.shoal.bootMarks().some((m) => m[0] === 'board-painted')", timeout=10_000)
     deadline = time.monotonic() + 20
     while not warmup_state(page)["steps"]:
         assert time.monotonic() < deadline, "the warm-up never started after the first board was painted"
         page.wait_for_timeout(5)
-    # A two-player reef game is 20-odd scratch clicks: far more than the few steps done by now.
+    # A four-player reef game is 20-odd scratch clicks of four moves each: far more than the few steps done by now.
     page.evaluate("window.shoal.record()")  # a request, answered
     ended = warmup_state(page)
     assert ended["endedBy"] == "request", ended
