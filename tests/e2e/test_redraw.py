@@ -164,18 +164,20 @@ def test_an_unchanged_brunch_score_sheet_stays_on_screen(page):
 
 def test_brunch_seat_boxes_and_reveal_rows_stay_when_only_their_status_changes(page):
     """Issue 14 (Brunch: 'build only what changed'): a seat whose box changes only in its status line or its 'acting'
-    mark keeps its box (the line and the class are set on it), and a reveal row whose seat, hand and take did not
-    change is the node already on screen; the screen still equals a draw from scratch."""
+    mark keeps its box (the line and the class are set on it), a round's end keeps the food cards taken before, and a
+    reveal row whose seat, hand and take did not change is the node already on screen; the screen still equals a draw
+    from scratch."""
     open_match(page, GAMES["brunch"])
     rng = random.Random(3)
-    kept_boxes = kept_rows = status_changed = 0
+    kept_boxes = kept_rows = status_changed = food_kept = 0
     for _ in range(40):
         if wait_idle(page) != "playing":
             break
         page.evaluate("""window.before = {
           boxes: [...document.querySelectorAll('#screen .seat-box')],
           status: [...document.querySelectorAll('#screen .seat-box .seat-status')].map((n) => n.textContent),
-          rows: [...document.querySelectorAll('#screen .reveal tbody tr')] }""")
+          rows: [...document.querySelectorAll('#screen .reveal tbody tr')],
+          food: [...document.querySelectorAll('#screen .seat-box .seat-food > *')] }""")
         click_once(page, rng)
         wait_idle(page)
         got = page.evaluate("""(() => {
@@ -185,15 +187,20 @@ def test_brunch_seat_boxes_and_reveal_rows_stay_when_only_their_status_changes(p
             kept: boxes.filter((n) => window.before.boxes.includes(n)).length,
             changedKept: boxes.filter((n, i) => window.before.boxes.includes(n) && window.before.status[window.before.boxes.indexOf(n)] !== status[i]).length,
             rows: [...document.querySelectorAll('#screen .reveal tbody tr')].filter((n) => window.before.rows.includes(n)).length,
+            // A round's end adds a food card to each seat: the ones taken before stay the same nodes.
+            foodKept: (() => { const now = [...document.querySelectorAll('#screen .seat-box .seat-food > *')];
+              return now.length > window.before.food.length && window.before.food.length > 0 && window.before.food.every((n) => now.includes(n)); })(),
           };
         })()""")
         kept_boxes += got["kept"]
         status_changed += got["changedKept"]
         kept_rows += got["rows"]
-        if got["changedKept"] or got["rows"]:
+        food_kept += got["foodKept"]
+        if got["changedKept"] or got["rows"] or got["foodKept"]:
             assert_same_as_fresh(page)
     assert status_changed >= 3, "a box whose status line changed was kept"
     assert kept_boxes >= 20 and kept_rows >= 3
+    assert food_kept >= 1, "at a round's end the seats' earlier food cards stay on screen"
 
 
 def test_the_move_that_ends_a_reef_game_paints_the_scores_first_and_every_seats_reef_on_a_later_frame(page):

@@ -137,10 +137,10 @@ function tableRing(view, ui, ring, names) {
     // Seat `base` sits at the bottom; the next seat clockwise (its left) is drawn to the lower left, and so on.
     const x = 50 - 41 * Math.sin(angle);
     const y = 50 + 38 * Math.cos(angle);
-    // Everything seatBox reads about seat s but its status line and whether it acts: its box stays on screen while
-    // this is the same, and those two are set on it below (they change on almost every click; issue 14).
-    const key = keyOf("seat", s, r, s === view.seat, t.caller === s, t.round, t.phase === "over",
-      t.up_cards ? t.up_cards[s] : null, t.seats[s], t.colours, t.names, names[s]);
+    // A seat's box stays on screen for the whole match while its place and name are the same; its parts are kept
+    // or built again one by one (seatParts), so a round's end redraws the cards and adds one food card instead of
+    // building four boxes anew (issue 14).
+    const key = keyOf("seat", s, r, s === view.seat, t.colours, names[s]);
     seats.push([key, () => {
       const box = seatBox(view, ui, s);
       box.style.left = `${x}%`;
@@ -149,17 +149,38 @@ function tableRing(view, ui, ring, names) {
     }]);
   }
   const [, ...boxes] = patchChildren(ring, [[null, centre], ...seats]);
-  boxes.forEach((box, s) => seatState(view, box, s));
+  boxes.forEach((box, s) => seatParts(view, ui, box, s, names));
   return ring;
 }
 
-// The parts of a seat's box that change move by move, set on a kept box as a fresh one is drawn (seatBox).
-function seatState(view, box, s) {
+// What a seat's box shows, part by part: each part stays while what it is drawn from is the same; the status line
+// and the "acting" mark (they change on almost every click) are set on the kept nodes.
+function seatParts(view, ui, box, s, names) {
+  const t = view.table;
+  const info = t.seats[s];
   const cls = seatClass(view, s);
   if (box.className !== cls) box.className = cls;
-  const line = box.querySelector(".seat-status");
-  const status = seatStatus(view, s);
-  if (line.textContent !== status) line.textContent = status;
+  const [, status, ...rest] = patchChildren(box, [
+    [keyOf("name", names[s], info.points, t.colours), () => ui.el("div", { class: "seat-name" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s),
+      ui.el("span", { class: "seat-shape", title: `food colour ${t.colours[s]}`, text: ` ${shapeOf(t, t.colours[s])}` }),
+      ui.el("span", { class: "pts", text: ` ${info.points} pts` }))],
+    ["status", () => ui.el("div", { class: "seat-status" })],
+    t.caller === s ? ["caller", () => ui.el("span", { class: "badge lunch", text: "Lunch caller" })] : null,
+    [keyOf("cards", t.round, t.up_cards ? t.up_cards[s] : null, info.cards, info.aqua_cards, t.names), () => {
+      const cards = t.up_cards
+        ? [...t.up_cards[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${i}` })), cardBack(ui)]
+        : Array.from({ length: info.cards }, () => cardBack(ui));
+      return ui.el("div", { class: "seat-cards" }, cards, Array.from({ length: info.aqua_cards }, () => aquaCard(ui, null)));
+    }],
+    ["food", () => ui.el("div", { class: "seat-food" })],
+    [keyOf("left", t.phase === "over", info.food_left), () => (t.phase === "over"
+      ? ui.el("div", { class: "food-left", text: `discarded: ${info.food_left.join(" ")}`, title: "the 7th food card, unused at the end" })
+      : ui.el("div", { class: "food-left", title: "food cards still in hand (public: every played card is revealed)", text: `food left: ${info.food_left.join(" ")}` }))],
+  ]);
+  const line = seatStatus(view, s);
+  if (status.textContent !== line) status.textContent = line;
+  const food = rest.find((node) => node.classList.contains("seat-food"));
+  patchChildren(food, info.collected.map(([c, v], i) => [keyOf(i, c, v, t.colours, t.names), () => foodCard(ui, t, c, v, true)]));
 }
 
 const seatClass = (view, s) => "seat-box" + (view.to_act.includes(s) ? " acting" : "") + (s === view.seat ? " me" : "");
@@ -189,25 +210,9 @@ function seatStatus(view, s) {
   return status;
 }
 
+// A seat's box: its frame (its parts are drawn by seatParts).
 function seatBox(view, ui, s) {
-  const t = view.table;
-  const info = t.seats[s];
-  const status = seatStatus(view, s);
-  const badges = [];
-  if (t.caller === s) badges.push(ui.el("span", { class: "badge lunch", text: "Lunch caller" }));
-  const cards = t.up_cards
-    ? [...t.up_cards[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${i}` })), cardBack(ui)]
-    : Array.from({ length: info.cards }, () => cardBack(ui));
-  return ui.el("div", { class: seatClass(view, s), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
-    ui.el("div", { class: "seat-name" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s),
-      ui.el("span", { class: "seat-shape", title: `food colour ${t.colours[s]}`, text: ` ${shapeOf(t, t.colours[s])}` }),
-      ui.el("span", { class: "pts", text: ` ${info.points} pts` })),
-    ui.el("div", { class: "seat-status", text: status }), ...badges,
-    ui.el("div", { class: "seat-cards" }, cards, Array.from({ length: info.aqua_cards }, () => aquaCard(ui, null))),
-    ui.el("div", { class: "seat-food" }, info.collected.map(([c, v]) => foodCard(ui, t, c, v, true))),
-    t.phase === "over"
-      ? ui.el("div", { class: "food-left", text: `discarded: ${info.food_left.join(" ")}`, title: "the 7th food card, unused at the end" })
-      : ui.el("div", { class: "food-left", title: "food cards still in hand (public: every played card is revealed)", text: `food left: ${info.food_left.join(" ")}` }));
+  return ui.el("div", { class: seatClass(view, s), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } });
 }
 
 // ---- the seat at the device: its hand, strength and choices ----------------------------------------------------
