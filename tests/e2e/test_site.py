@@ -24,6 +24,46 @@ def test_lobby_paints_before_python_has_booted(page):
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
 
 
+# When each modulepreload link joined the page, and when its first animation frame began (ms since navigation).
+PRELOAD_WATCH = """
+window.__preloads = []; window.__firstFrame = null;
+requestAnimationFrame((t) => { window.__firstFrame = t; });
+new MutationObserver(() => {
+  for (const l of document.querySelectorAll('link[rel="modulepreload"]')) {
+    if (!window.__preloads.some((p) => p.href === l.href)) window.__preloads.push({ href: l.href, at: performance.now() });
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def preloads(page, query: str) -> tuple[list[dict], float]:
+    page.context.add_init_script(PRELOAD_WATCH)
+    page.goto(page.site_url + "index.html" + query)
+    page.wait_for_function("() => document.body.dataset.status === 'lobby' || document.body.dataset.status === 'playing'",
+                           timeout=60_000)
+    return page.evaluate("window.__preloads"), page.evaluate("window.__firstFrame")
+
+
+def test_a_link_preloads_every_module_at_once_and_the_bare_lobby_after_its_first_frame(page):
+    """Issue 14: "lobby painted / stock boot ≤ 0.05×": the modules app.js imports are fetched side by side, not one
+    import level after another; a link that opens a game asks for them at once, the bare lobby only once its first
+    frame has begun (preloading them from the HTML held its first paint back). Each is fetched once, with the build's
+    stamp (an unstamped copy would be a second download)."""
+    links, first_frame = preloads(page, "?game=museum&players=2&seats=human,random&seed=3")
+    names = {l["href"].split("/")[-1].split("?")[0] for l in links}
+    assert {"app.js", "board.js", "engine.js", "dom.js"} <= names
+    assert all("?v=" in l["href"] for l in links)
+    assert max(l["at"] for l in links) < first_frame, "a link preloads before its first frame"
+    fetched = [u.split("?")[0].split("/")[-1] for u in page.requests if u.endswith(".js") or ".js?" in u]
+    assert all(fetched.count(n) == 1 for n in names), fetched
+
+
+def test_the_bare_lobby_preloads_its_modules_after_its_first_frame(page):
+    links, first_frame = preloads(page, "")
+    assert links, "the lobby preloads app.js's modules too"
+    assert min(l["at"] for l in links) >= first_frame
+
+
 def test_lobby_starts_a_match_and_writes_its_deep_link(page):
     page.goto(page.site_url + "index.html")
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)

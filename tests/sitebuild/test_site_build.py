@@ -111,13 +111,14 @@ def test_site_is_ready_for_github_pages(site_dir):
     assert '"index.html"' in sw and '"pyodide/pyodide.asm.wasm"' in sw
 
 
-def test_the_lobby_cards_are_written_into_the_page_and_its_modules_preloaded(site_dir):
+def test_the_lobby_cards_are_written_into_the_page_and_its_modules_named_for_preloading(site_dir):
     """Issue 14: "lobby painted / stock boot ≤ 0.05×": index.html carries every game's card (from games.json, as the
-    lobby draws them) before any script runs, and preloads every module app.js imports statically."""
+    lobby draws them) before any script runs, and names every module app.js imports statically (boot.js preloads them:
+    tests/e2e/test_site.py)."""
     html = (site_dir / "index.html").read_text()
     games = json.loads((site_dir / "games.json").read_text())
     for g in games:
         assert f'data-step="game-{g["id"]}"><strong>{escape(g["title"])}</strong>' in html
-    preloaded = set(re.findall(r'rel="modulepreload" href="\./([\w-]+\.js)\?v=', html))
+    preloaded = set(re.search(r'<meta name="shoal-modules" content="([^"]+)">', html)[1].split())
     imported = set(re.findall(r'from "\./([\w-]+\.js)"', (site_dir / "app.js").read_text().replace("?v=" + json.loads((site_dir / "build-info.json").read_text())["stamp"], "")))
     assert {"app.js"} | imported <= preloaded
