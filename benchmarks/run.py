@@ -333,7 +333,7 @@ def main() -> None:
         "",
         f"Site / vendored Pyodide, compressed: **{sizes['with the snapshot'][1] / vendored_gz:.2f}×** with the snapshot, "
         f"{sizes['without it'][1] / vendored_gz:.2f}× without. What the site adds to Pyodide: the snapshot (the price of "
-        "a cold start under a third of the stock boot, and paid once: the service worker keeps it), the shoal wheel, "
+        "a cold start at about a third of the stock boot, and paid once: the service worker keeps it), the shoal wheel, "
         "the web pages, icons and the precompiled lessons. A visitor downloads the compressed column once; after that "
         "the service worker serves everything.",
         "",
