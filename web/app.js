@@ -334,6 +334,10 @@ function makeUi() {
   return {
     ...makeBoardUi({ act, local: current.local, rerender: () => draw(), seatName, isHuman: (s) => current.seats[s] === "human" }),
     record: () => engine.call("record").then((r) => r.record), // the whole match (e.g. to know a finished game again)
+    // Work a renderer puts off until its drawing is on screen (e.g. a request whose answer redraws): the page counts
+    // as busy from now until the work has settled, so whoever waits for an idle page sees its result, not a redraw
+    // still to come.
+    afterPaint: (work) => { busy(() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => Promise.resolve().then(work).finally(done), 0)))); },
   };
 }
 

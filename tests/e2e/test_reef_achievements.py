@@ -81,6 +81,9 @@ def test_a_solo_scenario_played_to_the_end_is_marked_and_survives_a_reload(page)
         _play(page, action, mirror.view(0)["table"])
         mirror.play(0, action)
     assert wait_idle(page) == "over"
+    # The panel asks for the game's record once the end screen is painted, and the answer redraws it: an idle page has
+    # had that redraw already (a test that hovered the score rows at idle once met rows the redraw had replaced).
+    assert page.evaluate("document.querySelectorAll(\"[data-step='mark-0-S-A']\").length") == 1, "idle, the buttons are live"
     assert_scores_match_cpython(page)
 
     card = page.locator("[data-achievements-seat='0']")

@@ -46,8 +46,10 @@ export function achievementsPanel(view, ui) {
   if (L.identity === undefined && view.seat !== null && view.seat !== undefined) {
     L.identity = ui.record ? null : false;
     if (ui.record) {
-      requestAnimationFrame(() => setTimeout(() => ui.record().then((record) => { L.identity = gameIdentity(record); ui.rerender(); },
-        () => { L.identity = false; ui.rerender(); }), 0));
+      const ask = () => ui.record().then((record) => { L.identity = gameIdentity(record); ui.rerender(); },
+        () => { L.identity = false; ui.rerender(); });
+      if (ui.afterPaint) ui.afterPaint(ask); // the page stays busy until the answer has redrawn the table
+      else requestAnimationFrame(() => setTimeout(ask, 0));
     }
   }
   let known = [];
