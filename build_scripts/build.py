@@ -258,6 +258,17 @@ def compile_lessons(out: Path, folder: Path = ROOT / "web" / "lessons") -> None:
 SNAPSHOT = "snapshot.bin.gz"  # in dist/pyodide/, beside the runtime it belongs to
 
 
+def _why(e: Exception) -> str:
+    """A failed build step's reason in one line: the last line it wrote to stderr, else the error itself."""
+    return ((getattr(e, "stderr", "") or str(e)).strip().splitlines() or [str(e)])[-1]
+
+
+def _prune(pattern: str, keep: int = 4) -> None:
+    """Keep the cache small: of the cached files matching ``pattern``, only the last few builds' stay."""
+    for old in sorted(CACHE.glob(pattern), key=lambda p: p.stat().st_mtime)[:-keep]:
+        old.unlink(missing_ok=True)
+
+
 def trim_stdlib(out: Path) -> bool:
     """Keep in python_stdlib.zip only the modules the site can import (build_scripts/stdlib_keep.mjs says which).
 
@@ -291,12 +302,10 @@ def trim_stdlib(out: Path) -> bool:
                 shutil.copyfile(trimmed, tmp_cached)
                 tmp_cached.replace(cached)
         except (OSError, ValueError, subprocess.CalledProcessError) as e:
-            detail = (getattr(e, "stderr", "") or str(e)).strip().splitlines()[-1:] or [str(e)]
-            log(f"shipping the WHOLE stdlib (it could not be trimmed safely): {detail[0]}")
+            log(f"shipping the WHOLE stdlib (it could not be trimmed safely): {_why(e)}")
             (pyo / "python_stdlib.zip").write_bytes(whole)
             return False
-        for old in sorted(CACHE.glob("python_stdlib-*-kept.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
-            old.unlink(missing_ok=True)  # keep the cache small: the last few builds only
+        _prune("python_stdlib-*-kept.zip")
     shutil.copyfile(cached, pyo / "python_stdlib.zip")
     log(f"stdlib: {len(whole) / 1e6:.2f} MB -> {cached.stat().st_size / 1e6:.2f} MB (only what the site imports)")
     return True
@@ -320,13 +329,11 @@ def write_snapshot(out: Path, stamp: str) -> bool:
         try:
             subprocess.run(["node", str(script), str(out), stamp, str(tmp)], check=True, capture_output=True, text=True)
         except (OSError, subprocess.CalledProcessError) as e:
-            detail = (getattr(e, "stderr", "") or str(e)).strip().splitlines()[-1:] or [str(e)]
-            log(f"shipping WITHOUT a memory snapshot (the page boots Python the plain way): {detail[0]}")
+            log(f"shipping WITHOUT a memory snapshot (the page boots Python the plain way): {_why(e)}")
             tmp.unlink(missing_ok=True)
             return False
         tmp.replace(cached)
-        for old in sorted(CACHE.glob("snapshot-*.bin.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
-            old.unlink(missing_ok=True)  # keep the cache small: the last few builds only
+        _prune("snapshot-*.bin.gz")
     shutil.copyfile(cached, pyo / SNAPSHOT)
     # The worker sizes the snapshot's buffer before the bytes arrive (web/worker.js): the full size is in the header
     # of the shipped form, which leaves the zero runs out (build_scripts/snapshot.mjs).

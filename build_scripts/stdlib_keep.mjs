@@ -82,22 +82,14 @@ for text in LESSONS:
     ask(cmd="close", match="l")
 `;
 
-if (outArg === "--check") {
-  try {
-    py.runPython(WORKLOAD);
-  } catch (err) {
-    console.error(`the trimmed stdlib does not hold what the site imports: ${String(err).split("\n").slice(-4).join(" ")}`);
-    process.exit(1);
-  }
-  process.exit(0);
-}
-
 try {
   py.runPython(WORKLOAD);
 } catch (err) {
-  console.error(String(err).split("\n").slice(-4).join("\n"));
+  const what = outArg === "--check" ? "the trimmed stdlib does not hold what the site imports: " : "";
+  console.error(what + String(err).split("\n").slice(-4).join(" "));
   process.exit(1);
 }
+if (outArg === "--check") process.exit(0);
 // What that imported, and every stdlib module that shoal's own code names in an import statement (inside functions
 // too: modulefinder reads the bytecode; with only site-packages on its path, a stdlib name is a "bad module" to it).
 const keep = py.runPython(`

@@ -19,12 +19,11 @@ window.shoalBoot = (() => {
     }
     return worker;
   };
-  // A link that opens something starts Python at once. The bare lobby paints its cards first and starts Python a frame
-  // later (measured: the worker's downloads and wasm compile, started with the page, held the lobby's paint back on
-  // two cores), or whenever the page asks for the worker, whichever comes first.
   // Every module app.js imports is fetched at once (the build names them in a meta tag), instead of one import level
-  // after another: with the worker for a link, after the first paint for the bare lobby (measured: preloading them
-  // from the HTML held the lobby's first paint back ~40 ms; a link's first board needs Python long after them).
+  // after another. A link that opens something starts Python and those downloads at once. The bare lobby paints its
+  // cards first and starts both a frame later (measured: the worker's downloads and wasm compile, started with the
+  // page, and the modules preloaded from the HTML, ~40 ms, held the lobby's paint back on two cores), or starts
+  // Python whenever the page asks for the worker, whichever comes first.
   const preload = () => {
     const names = document.querySelector('meta[name="shoal-modules"]');
     for (const name of names ? names.content.split(" ") : []) {
