@@ -193,7 +193,6 @@ def prerender_index(html: str, web: Path, games: list[dict]) -> str:
     # The modules are named here and preloaded by boot.js: at once when the link opens something, after the first
     # paint for the bare lobby (preloaded from the HTML, fetching and compiling them held the lobby's paint back ~40 ms).
     preload = f'<meta name="shoal-modules" content="{" ".join(["app.js", *module_graph(web, "app.js")])}">\n'
-
     return html.replace("<!-- shoal:lobby -->", lobby).replace("<!-- shoal:preload -->\n", preload)
 
 

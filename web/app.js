@@ -108,7 +108,7 @@ async function startMatch(cfg) {
     if (!bootTimed) { // the boot's timeline ends when the first board is on screen
       bootTimed = true;
       engine.mark("board-drawn");
-      requestAnimationFrame(() => setTimeout(() => { engine.mark("board-painted"); engine.warmUp(); }, 0));
+      latency.afterPaint(() => { engine.mark("board-painted"); engine.warmUp(); });
     }
   });
 }
@@ -337,7 +337,7 @@ function makeUi() {
     // Work a renderer puts off until its drawing is on screen (e.g. a request whose answer redraws): the page counts
     // as busy from now until the work has settled, so whoever waits for an idle page sees its result, not a redraw
     // still to come.
-    afterPaint: (work) => { busy(() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => Promise.resolve().then(work).finally(done), 0)))); },
+    afterPaint: (work) => { busy(() => new Promise((done) => latency.afterPaint(() => Promise.resolve().then(work).finally(done)))); },
   };
 }
 

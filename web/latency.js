@@ -33,7 +33,7 @@ export function addRender(ms, inFrame = false) {
 }
 
 // A rAF callback runs just before the frame's paint, a task queued from it just after.
-const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
+export const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
 
 // Close the span on the next painted frame.
 let closing = 0; // spans ended but not yet closed (waiting for their frame)

@@ -48,8 +48,7 @@ export function achievementsPanel(view, ui) {
     if (ui.record) {
       const ask = () => ui.record().then((record) => { L.identity = gameIdentity(record); ui.rerender(); },
         () => { L.identity = false; ui.rerender(); });
-      if (ui.afterPaint) ui.afterPaint(ask); // the page stays busy until the answer has redrawn the table
-      else requestAnimationFrame(() => setTimeout(ask, 0));
+      ui.afterPaint(ask); // the match page has both; the page stays busy until the answer has redrawn the table
     }
   }
   let known = [];
