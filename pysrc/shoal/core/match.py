@@ -179,8 +179,12 @@ class Match:
 
         ``seat`` takes back its own last move together with the moves of bots (seats not in ``humans``; default:
         every seat is a person) that followed it, unless one of those moves drew on the RNG (a random event), made
-        any person learn something (a card drawn or turned, a tile revealed, a simultaneous phase resolved), or was
-        another person's. A finished match is final.
+        any person learn something (a card drawn or turned, a tile revealed, a simultaneous phase resolved), was
+        another person's, or was a bot's in a game with private views. There every seat holds something the person
+        cannot see (its hand, its face-down cards), so a bot's answer is chosen on information the person lacks:
+        taking the move back and trying another would show the person how that hidden hand answers each. In a game
+        without private views (AQUA) a bot sees nothing the person does not, and its answers are taken back too.
+        A finished match is final.
         """
         people = set(range(self.players) if humans is None else humans)
         if type(seat) is not int or seat not in people or self.is_over():
@@ -188,7 +192,7 @@ class Match:
         for i in range(len(self.actions) - 1, -1, -1):
             mover = self.actions[i][0]
             random, learned = self.reveals[i]
-            if random or learned & people or (mover != seat and mover in people):
+            if random or learned & people or (mover != seat and (mover in people or self.game.private_views)):
                 return None
             if mover == seat:
                 return i
