@@ -13,6 +13,7 @@ from typing import Any
 from . import actions as _actions
 from .errors import BadRecord, IllegalAction, ShoalError, brief
 from .game import Action, Game, State, View
+from .limits import check_data, data_problem
 from .rng import Rng
 
 RECORD_FORMAT = "shoal-record"
@@ -89,6 +90,7 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
         options = {}
     if not isinstance(options, dict):
         raise ShoalError(f"options must be an object, got {type(options).__name__}")
+    check_data(options, "options")
     unknown = [name for name in options if not isinstance(name, str) or name not in game.options]
     if unknown:
         known = ", ".join(sorted(game.options)) or "none"
@@ -329,6 +331,9 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
     """Rebuild a match from its record, or raise :class:`BadRecord`; a bad record never yields a half-loaded match."""
     if not isinstance(record, dict):
         raise BadRecord(f"a record must be a JSON object, got {type(record).__name__}")
+    why = data_problem(record, "record")  # the bridge's limits, for a record handed in from Python too
+    if why:
+        raise BadRecord(why)
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise BadRecord(f"not a Shoal record (format {brief(record.get('format'))})")
     required = {"game": str, "rules_version": int, "players": int, "seed": int, "actions": list}
