@@ -41,7 +41,6 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from . import BadRecord, replay, new_match
-
     from .core.limits import MAX_TEXT, loads
 
     try:

@@ -28,9 +28,10 @@ from typing import Any, Callable
 
 from ..core import Action, Bot, Game, Rng, ShoalError, State, View
 
-# Plies one playout may run before the search gives up: far beyond any game's length (the longest measured are Brunch
-# games at 7 players where nearly everyone keeps passing, under 3,000 plies; other games end within a few hundred;
-# tests/bots/test_search.py measures), so it never cuts a real game, only a position that cannot end.
+# Plies one playout may run before the search gives up: far beyond any game's length, so it never cuts a real game,
+# only a position that cannot end. Whole games at the most seats end within 500 plies (Brunch at 7 seats, the longest;
+# tests/bots/test_no_hang.py measures), and even a Brunch table where nine passes in ten are "keep passing" ended
+# within 3,000.
 MAX_PLIES = 20_000
 
 
@@ -49,6 +50,7 @@ def stuck(game: Game, state: State) -> SearchStuck:
 
 
 def too_long(game: Game) -> SearchStuck:
+    """The error for a playout that reached :data:`MAX_PLIES`."""
     return SearchStuck(f"{game.id}: a playout reached {MAX_PLIES} plies without the game ending; the search gave up")
 
 
