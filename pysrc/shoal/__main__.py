@@ -41,10 +41,11 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from . import BadRecord, replay, new_match
+    from .core.limits import MAX_TEXT, loads
 
     try:
-        with open(args.record) as f:
-            record: Any = json.load(f)
+        with open(args.record, encoding="utf-8") as f:
+            record: Any = loads(f.read(MAX_TEXT + 1), "the record")  # the bridge's limits: nothing recurses deep
     except (OSError, ValueError) as e:
         print(f"cannot read {args.record}: {e}", file=sys.stderr)
         return 2

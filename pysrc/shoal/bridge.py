@@ -43,18 +43,16 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 import sys
 import traceback
-from itertools import accumulate
 from typing import Any, Callable
 
 from . import GAMES, new_match, replay
 from .core import IllegalAction, Match, ShoalError
 from .core.errors import brief, clip
+from .core.limits import MAX_TEXT, text_problem
 
-MAX_REQUEST = 1_000_000  # characters: a long game's record is a few tens of kilobytes
-MAX_DEPTH = 40  # nesting of arrays and objects: records and lessons need under ten
+MAX_REQUEST = MAX_TEXT  # characters (and 40 levels of nesting): the limits every outside input is held to (core.limits)
 MAX_MATCHES = 64
 NAME_LIMIT = 40
 
@@ -321,19 +319,6 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
-_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\[\]{}"]+')  # strings, and runs without brackets or quotes
-_DEPTH = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
-
-
-def _too_deep(text: str) -> bool:
-    """Whether ``text`` nests arrays/objects deeper than :data:`MAX_DEPTH`, checked before parsing (the parser and
-    everything after it would recurse)."""
-    brackets = _TOKENS.sub("", text)
-    if len(brackets) <= MAX_DEPTH:
-        return False
-    return max(accumulate(_DEPTH.get(c, 0) for c in brackets.encode())) > MAX_DEPTH
-
-
 def _refuse(message: str) -> str:
     return json.dumps({"ok": False, "error": clip(message)})
 
@@ -343,10 +328,9 @@ def handle(request: Any) -> str:
     try:
         if not isinstance(request, str):
             return _refuse(f"a request must be a JSON string, got {type(request).__name__}")
-        if len(request) > MAX_REQUEST:
-            return _refuse(f"request too large ({len(request)} characters; at most {MAX_REQUEST})")
-        if _too_deep(request):
-            return _refuse(f"request nested more than {MAX_DEPTH} deep")
+        why = text_problem(request, "request")  # before the parser, which recurses once per level
+        if why:
+            return _refuse(why)
         try:
             req = json.loads(request)
         except (ValueError, RecursionError) as e:

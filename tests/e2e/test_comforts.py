@@ -11,11 +11,13 @@ import pytest
 import shoal
 from tests.e2e.driver import IDLE, assert_scores_match_cpython, click_through, open_match, record, wait_idle
 
-# One table per title where the rule lets a person take a move back within a few dozen clicks: against a bot in the
-# museum game (once the deck is empty) and Aquarena (a placement before the discard), hot-seat in Brunch (a secret
-# choice before the next person decides) and AQUA (a tile before the next person plays).
+# One table per title where the rule lets a person take a move back within a few dozen clicks: against a bot in
+# Aquarena (a placement before the person's own discard: no bot has answered yet), hot-seat in the museum game (a
+# placement once the deck is empty, before the other person plays; against a bot its answer, chosen from its hidden
+# hand, makes the move final), Brunch (a secret choice before the next person decides) and AQUA (a tile before the
+# next person plays).
 UNDO_TABLES = {
-    "museum": "game=museum&players=2&seats=human,random&seed=7",
+    "museum": "game=museum&players=2&seats=human,human&seed=7",
     "brunch": "game=brunch&players=3&seats=human,human,human&seed=3",
     "aquarena": "game=aquarena&players=2&seats=human,bot&seed=5",
     "reef": "game=reef&players=2&seats=human,human&seed=6",

@@ -63,3 +63,13 @@ def test_greedy_counts_points_as_the_match_scores_them_under_a_modification():
         view = m.view(0)
         scorer = _Scorer(view["table"], 0, view["options"])
         assert scorer.score(scorer.boards[0]) == live_totals(m.state)[0], modification
+
+
+def test_greedy_takes_the_sea_snail_when_it_is_the_only_move():
+    """With no tile in the market and the Sea Snail still there, the Snail is the only legal move: greedy plays it
+    (it used to index an empty list of placements and fail with an IndexError)."""
+    m = shoal.new_match("reef", 3, seed=4)
+    m.state.market, m.state.memo = [], {}
+    seat = m.to_act()[0]
+    assert m.legal_actions(seat) == [{"type": "snail"}]
+    assert GAME.bots["greedy"](m.view(seat), m.legal_actions(seat), Rng(1)) == {"type": "snail"}

@@ -287,6 +287,53 @@ def test_no_tile_fits_then_any_cell_beside_the_reef_is_allowed():
     assert len(m.state.boards[0].laid_tiles()) == 2
 
 
+# The issue's record: a position in round 11 with a market of 2 tiles for 3 seats; every continuation used to reach a
+# seat to act with no legal move (market empty, Sea Snail taken) and every search bot then hung.
+SHORT_MARKET = "P H0 ; P H1 ; P H2 ; M RRK GGB ; R 11 ; T 0"
+
+
+def test_a_position_whose_market_cannot_serve_every_seat_of_the_round_is_refused():
+    """docs/rulings.md: every seat plays the round from the position on and takes one tile ("The round is over when
+    everyone has claimed a Coral tile"), so a market holding fewer tiles than seats is no position of the game."""
+    with pytest.raises(shoal.ShoalError, match=r"market holds 2 tiles for the 3 seats still to play round 11.*at "
+                                                r"least 3 \(4 when a round begins\)"):
+        shoal.new_match("reef", 3, seed=5, position=SHORT_MARKET)
+    record = shoal.new_match("reef", 3, seed=5, position=SHORT_MARKET.replace("M RRK GGB", "M RRK GGB YYP")).record()
+    record["position"] = SHORT_MARKET  # a share link or a saved game carrying such a position
+    with pytest.raises(shoal.BadRecord, match="market holds 2 tiles"):
+        shoal.replay(record)
+    solo = shoal.new_match("reef", 1, seed=5, position="P H0 ; M RRK ; R 11")
+    assert solo.legal_actions(0), "alone, one tile serves the round"
+    modified = shoal.new_match("reef", 3, seed=5, options={"modification": "1"},
+                               position="P H0 ; P H1 ; P H2 ; M RRK GGB YYP ; R 11 ; T 0")
+    _finish(modified)  # Modification 1's market of one tile per player serves every round exactly
+    assert modified.state.round == 17
+
+
+def test_a_position_with_a_board_that_has_nothing_to_grow_from_is_refused():
+    """A reef grows only beside a coral: a board with neither a Hot Spot nor a tile would leave its seat no move."""
+    with pytest.raises(shoal.ShoalError, match="board 1 has nothing to grow from"):
+        shoal.new_match("reef", 2, position="P H0 ; P H- ; M RRK GGB YYP")
+
+
+def test_a_market_that_runs_dry_before_the_round_is_over_ends_the_game():
+    """docs/rulings.md: no position or game can empty the market before every seat has played, but should it happen
+    the game ends there, as it ends when no market can be prepared, never leaving a seat to act with no move; the
+    round's order so far (who played, then who could not) breaks ties."""
+    m = match_with(3, ["RRY", "GGB"], seed=3)
+    s = m.state
+    first, second, third = s.queue
+    m.play(first, m.legal_actions(first)[-1])  # a placement (the Sea Snail is listed first)
+    while m.to_act() == [first]:  # a Large Animal choice may follow in the same turn
+        m.play(first, {"type": "skip_large"})
+    m.play(second, m.legal_actions(second)[-1])
+    while m.to_act() == [second]:
+        m.play(second, {"type": "skip_large"})
+    assert m.is_over() and m.to_act() == [] and not m.state.market
+    assert m.outcome()["turn_order"] == [first, second, third]
+    assert "The market has no tile left for {seat:%d}: the game ends." % third in m.view(None)["log"]
+
+
 def test_sea_snail_is_assigned_at_random_and_its_holder_opens_the_first_round():
     """Setup 6: "Randomly assign the Sea Snail token"; Playing a Round: "whoever is holding the Sea Snail token
     prepares the market and completes their first turn, followed by all other players ... in clockwise order"."""

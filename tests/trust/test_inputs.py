@@ -165,3 +165,39 @@ def test_bad_viewers_and_bot_names_are_shoal_errors():
     for bot in ([], {}, None, 1, "no-such-bot"):
         with pytest.raises(ShoalError):
             match.bot_action(seat, bot)
+
+
+def test_every_input_path_is_held_to_the_same_depth_and_size_limits():
+    """Records, options, positions and lessons, as text through the bridge or as data from Python: 40 levels of
+    nesting and 1,000,000 characters at most, checked before anything recursive reads them, each refusal short."""
+    from shoal import bridge
+    from shoal.core.limits import MAX_DEPTH, text_depth
+
+    def nest(levels):
+        out: list = []
+        for _ in range(levels - 1):
+            out = [out]
+        return out
+
+    good = shoal.new_match("reef", 2, seed=3).record()
+    assert text_depth(json.dumps(nest(MAX_DEPTH))) == MAX_DEPTH
+    shoal.replay({**good, "names": ["a", "b"]})
+    for bad in ({**good, "names": nest(MAX_DEPTH)}, {**good, "options": {"variant": nest(MAX_DEPTH)}}):
+        with pytest.raises(BadRecord, match="record nested more than 40 deep"):
+            shoal.replay(bad)
+    with pytest.raises(ShoalError, match="options nested more than 40 deep"):
+        shoal.new_match("reef", 2, options={"variant": nest(MAX_DEPTH)})
+
+    def answer(request: str) -> dict:
+        out = json.loads(bridge.handle(request))
+        assert out["ok"] is False and len(out["error"]) <= MESSAGE_LIMIT
+        return out
+
+    deep = "[" * 5000 + "]" * 5000
+    assert "nested more than 40 deep" in answer('{"cmd": "load", "record": ' + deep + "}")["error"]
+    assert "nested more than 40 deep" in answer(json.dumps({"cmd": "lesson_answer", "lesson": deep}))["error"]
+    assert "position" in answer(json.dumps({"cmd": "load", "record": {**good, "position": deep}}))["error"]
+    assert "at most 20000" in answer(json.dumps({"cmd": "load", "record": {**good, "position": "P" * 30_000}}))["error"]
+    # The depth scan is linear: a megabyte of escaped quotes (a quadratic scan's worst case) is measured at once.
+    assert "too large" in answer('"' + '\\"' * 500_001)["error"]
+    assert "not JSON" in answer('"' + '\\"' * 499_000)["error"]

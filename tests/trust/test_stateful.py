@@ -5,7 +5,11 @@ malformed and out-of-turn actions and bridge requests, and checks after every st
 - ``replay(record())`` reproduces every view,
 - every view is JSON and survives a round trip,
 - a twin position (what a seat may not see, dealt differently) gives that seat the same view and the same bridge
-  answer.
+  answer;
+- an undo that is allowed restores exactly the position of the record without the moves taken back, takes back the
+  person's own move and (only where no view is private) the bot answers after it, and a refused one changes nothing;
+- a lesson asked about the live position (an answer, a play-on) shows the seat what playing that move shows it and
+  leaves the match alone, and a spoiled lesson is refused.
 
 The suite runs a few short machines per game; ``SHOAL_HYPOTHESIS_PROFILE=long`` runs many long ones.
 """
@@ -143,6 +147,78 @@ class Trust(RuleBasedStateMachine):
             viewer = request.get("viewer")
             assert json.dumps(answer["view"]) == json.dumps(match.view(viewer))
             assert set(answer) == {"ok", "to_act", "over", "view"}
+
+    # --- undo ----------------------------------------------------------------------------------------------------
+    @precondition(lambda self: self.match is not None and self.match.actions)
+    @rule(data=st.data())
+    def undo_request(self, data):
+        match = self.match
+        humans = data.draw(st.lists(st.integers(0, match.players - 1), unique=True, max_size=match.players),
+                           label="humans")
+        seat = data.draw(st.sampled_from([*humans, match.actions[-1][0]]) if humans else st.just(0), label="seat")
+        before, actions = everything(match), [list(a) for a in match.actions]
+        bridge._matches[NAME] = match
+        answer = json.loads(bridge.handle(json.dumps({"cmd": "undo", "match": NAME, "seat": seat, "humans": humans,
+                                                      "viewer": seat})))
+        if not answer["ok"]:
+            assert everything(match) == before and "cannot take back" in answer["error"]
+            return
+        keep = len(match.actions)
+        taken = actions[keep:]
+        assert match.actions == actions[:keep] and taken and taken[0][0] == seat
+        assert all(mover not in humans for mover, _ in taken[1:]), "then only bot moves"
+        if match.game.private_views:
+            assert len(taken) == 1, "a bot's answer, chosen on its secrets, is never taken back"
+        earlier = shoal.replay({**match.record(), "actions": actions[:keep]})
+        assert everything(earlier) == everything(match), "undo restores exactly"
+        assert json.dumps(answer["view"]) == json.dumps(match.view(seat))
+
+    # --- lessons -------------------------------------------------------------------------------------------------
+    def _lesson(self, data, seat):
+        legal = self.match.legal_actions(seat)
+        accept = data.draw(st.sampled_from([
+            [legal[0]], {"condition": "best_by_bot"}, {"condition": "scores_at_least", "points": 2},
+            {"condition": "any_of", "of": [[legal[-1]], {"condition": "scores_at_least", "points": 0}]},
+        ]), label="accept")
+        return {"title": "Live", "game": self.game_id, "players": self.match.players,
+                "start": {"record": self.match.record()},
+                "steps": [{"comment": "Now.", "question": {"seat": seat, "prompt": "?", "accept": accept,
+                                                          "right": "Yes.", "wrong": "No."}}]}
+
+    @precondition(lambda self: self.match is not None and not self.match.is_over())
+    @rule(data=st.data(), junk=JUNK_VALUES)
+    def lesson_request(self, data, junk):
+        match = self.match
+        seat = data.draw(st.sampled_from(match.to_act()), label="seat")
+        lesson = self._lesson(data, seat)
+        action = data.draw(st.sampled_from(match.legal_actions(seat)), label="answer")
+        spoil = data.draw(st.sampled_from([None, "lesson", "step", "action", "text"]), label="spoil")
+        request = {"cmd": data.draw(st.sampled_from(["lesson_answer", "lesson_open"]), label="cmd"),
+                   "match": "lesson-live", "lesson": lesson, "step": 0, "action": action, "viewer": seat}
+        if spoil == "text":
+            request["lesson"] = json.dumps(lesson)
+        elif spoil:
+            request[spoil] = junk
+        before = everything(match)
+        try:
+            text = json.dumps(request)
+        except (ValueError, RecursionError):
+            return
+        answer = json.loads(bridge.handle(text))
+        assert everything(match) == before, "a lesson about the position leaves the match alone"
+        if spoil not in (None, "text"):
+            if not answer["ok"]:
+                assert 0 < len(answer["error"]) <= 300
+            return
+        assert answer["ok"], answer
+        shown = shoal.replay(match.record())
+        if request["cmd"] == "lesson_answer":
+            shown.play(seat, action)
+            assert isinstance(answer["right"], bool)
+            if isinstance(lesson["steps"][0]["question"]["accept"], list):
+                assert answer["right"] == (action == lesson["steps"][0]["question"]["accept"][0])
+        assert json.dumps(answer["view"]) == json.dumps(shown.view(seat)), "the seat's own view, nothing more"
+        bridge.handle(json.dumps({"cmd": "close", "match": "lesson-live"}))
 
     # --- after every step ----------------------------------------------------------------------------------------
     @invariant()

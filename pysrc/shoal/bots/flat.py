@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..core import Action, Game, Rng, State, View
-from .search import GameSearch, SearchBot, action_key
+from .search import MAX_PLIES, GameSearch, SearchBot, action_key, stuck, too_long
 
 Policy = Callable[[State, int, list[Action], Rng], Action]
 
@@ -99,12 +99,17 @@ class FlatBot(SearchBot):
             return
         game, limit, plies, until = self.game, self.rollout_depth, 0, self.until
         while not game.is_over(state) and (limit is None or plies < limit) and not (until and until(start, state)):
+            if plies >= MAX_PLIES:
+                raise too_long(game)
+            before = plies
             for seat in game.to_act(state):
                 legal = game.legal_actions(state, seat)
                 if not legal:
                     continue
                 game.apply(state, seat, policy(state, seat, legal, rng) if len(legal) > 1 else legal[0])
                 plies += 1
+            if plies == before:  # nobody could move: the loop would spin for ever
+                raise stuck(game, state)
 
 
 __all__ = ["FlatBot"]

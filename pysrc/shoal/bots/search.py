@@ -13,6 +13,8 @@ shared across positions, so the tree learns which of the seat's own actions are 
   arithmetic avoids platform-dependent functions (the exploration term uses a logarithm rounded to 10 places), so a
   view and an ``Rng`` give the same move on CPython and in Pyodide.
 * The bot sees only its view: ``search_bot`` hands ``sample`` the view and nothing else.
+* Nothing can make it hang: a playout longer than :data:`MAX_PLIES`, or one that meets a seat to act with no legal
+  move, ends the decision with :class:`SearchStuck` (a :class:`~shoal.core.ShoalError`, answered as an error).
 
 A game supplies only :class:`GameSearch` (``pysrc/shoal/games/<id>/search.py``: ``SEARCH = GameSearch(...)``).
 """
@@ -24,7 +26,32 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..core import Action, Bot, Game, Rng, State, View
+from ..core import Action, Bot, Game, Rng, ShoalError, State, View
+
+# Plies one playout may run before the search gives up: far beyond any game's length, so it never cuts a real game,
+# only a position that cannot end. Whole games at the most seats end within 500 plies (Brunch at 7 seats, the longest;
+# tests/bots/test_no_hang.py measures), and even a Brunch table where nine passes in ten are "keep passing" ended
+# within 3,000.
+MAX_PLIES = 20_000
+
+
+class SearchStuck(ShoalError):
+    """A search met a position it cannot play on (a seat to act with no legal move, or a playout past
+    :data:`MAX_PLIES`): the decision ends with this error instead of running for ever."""
+
+
+def stuck(game: Game, state: State) -> SearchStuck:
+    """The error for a position where the seats to act cannot move, naming them."""
+    due = game.to_act(state)
+    if not due:
+        return SearchStuck(f"{game.id}: the search met a position where nobody is to act and the game is not over")
+    return SearchStuck(f"{game.id}: the search met a position where seat {', '.join(map(str, due))} is to act "
+                       "with no legal move")
+
+
+def too_long(game: Game) -> SearchStuck:
+    """The error for a playout that reached :data:`MAX_PLIES`."""
+    return SearchStuck(f"{game.id}: a playout reached {MAX_PLIES} plies without the game ending; the search gave up")
 
 
 @dataclass(frozen=True)
@@ -172,11 +199,15 @@ class SearchBot:
             seats = game.to_act(state)
             joint: list[tuple[int, str]] = []
             chosen: list[tuple[int, Action]] = []
+            if not seats:
+                raise stuck(game, state)
             for seat in seats:
                 if node is root and seat == me:
                     by_key = root_by_key  # the seat's real legal actions: the same in every sampled position
                 else:
                     legal = game.legal_actions(state, seat)
+                    if not legal:
+                        raise stuck(game, state)
                     by_key = {action_key(a): a for a in self._choices(state, seat, legal)}
                 key = self._select(node.stats.setdefault(seat, {}), by_key, rng)
                 joint.append((seat, key))
@@ -230,6 +261,9 @@ class SearchBot:
         plies = 0
         limit = self.rollout_depth
         while not game.is_over(state) and (limit is None or plies < limit) and not (stop and stop(state)):
+            if plies >= MAX_PLIES:
+                raise too_long(game)
+            start = plies
             for seat in game.to_act(state):
                 if step is not None:
                     action = step(state, seat, rng)
@@ -242,6 +276,8 @@ class SearchBot:
                     continue
                 game.apply(state, seat, policy(state, seat, legal, rng) if len(legal) > 1 else legal[0])
                 plies += 1
+            if plies == start:  # nobody could move: the loop would spin for ever
+                raise stuck(game, state)
 
 
 def _mean(entry: list[float] | tuple[int, float] | None) -> float:
@@ -275,4 +311,5 @@ def capped(bot: Bot, budget: int | None) -> Bot:
     return bot.capped(budget)
 
 
-__all__ = ["GameSearch", "SearchBot", "action_key", "capped", "levels", "outcome_value", "search_bot", "squash"]
+__all__ = ["MAX_PLIES", "GameSearch", "SearchBot", "SearchStuck", "action_key", "capped", "levels", "outcome_value",
+           "search_bot", "squash", "stuck", "too_long"]

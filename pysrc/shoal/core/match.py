@@ -13,6 +13,7 @@ from typing import Any
 from . import actions as _actions
 from .errors import BadRecord, IllegalAction, ShoalError, brief
 from .game import Action, Game, State, View
+from .limits import check_data, data_problem
 from .rng import Rng
 
 RECORD_FORMAT = "shoal-record"
@@ -89,6 +90,7 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
         options = {}
     if not isinstance(options, dict):
         raise ShoalError(f"options must be an object, got {type(options).__name__}")
+    check_data(options, "options")
     unknown = [name for name in options if not isinstance(name, str) or name not in game.options]
     if unknown:
         known = ", ".join(sorted(game.options)) or "none"
@@ -179,8 +181,12 @@ class Match:
 
         ``seat`` takes back its own last move together with the moves of bots (seats not in ``humans``; default:
         every seat is a person) that followed it, unless one of those moves drew on the RNG (a random event), made
-        any person learn something (a card drawn or turned, a tile revealed, a simultaneous phase resolved), or was
-        another person's. A finished match is final.
+        any person learn something (a card drawn or turned, a tile revealed, a simultaneous phase resolved), was
+        another person's, or was a bot's in a game with private views. There every seat holds something the person
+        cannot see (its hand, its face-down cards), so a bot's answer is chosen on information the person lacks:
+        taking the move back and trying another would show the person how that hidden hand answers each. In a game
+        without private views (AQUA) a bot sees nothing the person does not, and its answers are taken back too.
+        A finished match is final.
         """
         people = set(range(self.players) if humans is None else humans)
         if type(seat) is not int or seat not in people or self.is_over():
@@ -188,7 +194,7 @@ class Match:
         for i in range(len(self.actions) - 1, -1, -1):
             mover = self.actions[i][0]
             random, learned = self.reveals[i]
-            if random or learned & people or (mover != seat and mover in people):
+            if random or learned & people or (mover != seat and (mover in people or self.game.private_views)):
                 return None
             if mover == seat:
                 return i
@@ -325,6 +331,9 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
     """Rebuild a match from its record, or raise :class:`BadRecord`; a bad record never yields a half-loaded match."""
     if not isinstance(record, dict):
         raise BadRecord(f"a record must be a JSON object, got {type(record).__name__}")
+    why = data_problem(record, "record")  # the bridge's limits, for a record handed in from Python too
+    if why:
+        raise BadRecord(why)
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise BadRecord(f"not a Shoal record (format {brief(record.get('format'))})")
     required = {"game": str, "rules_version": int, "players": int, "seed": int, "actions": list}

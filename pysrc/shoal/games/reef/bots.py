@@ -142,6 +142,8 @@ def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
                 best, choice = gain, a
         return choice
     places = [a for a in legal if a["type"] == "place"]
+    if not places:  # the Sea Snail alone (an empty market): nothing to weigh
+        return legal[0]
     natives = {n for _, n in scorer.line}
     market = [m["colours"] for m in table["market"]]
     quick = sorted(((_quick(board, market[a["tile"]], a, natives) + rng.below(100) / 1000, i)

@@ -246,6 +246,11 @@ def _end_turn(s: ReefState) -> None:
     s.fresh = []
     s.phase = PLACE
     s.memo = {}
+    if s.queue and not s.market:  # no position or game gets here (docs/rulings.md): never leave a seat without a move
+        s.log.add(f"The market has no tile left for {text.seat(s.queue[0])}: the game ends.")
+        s.last_order = s.done + s.queue
+        _choose_reef_colours_or_end(s)
+        return
     if s.queue:
         return
     # End of round: an unclaimed Sea Snail goes to the last player to take a turn.

@@ -3,7 +3,8 @@
 It is the scoring notation of :mod:`.notation` (``V``, ``E``, one ``P`` line per seat) plus what a match needs::
 
     R 5                 the round being played (default 1)
-    M RRY GGB KKP       the market, left to right, by colours (a tile's colours in any of its rotations)
+    M RRY GGB KKP       the market, left to right, by colours (a tile's colours in any of its rotations); at
+                        least one tile per seat, as every seat plays the round from T on
     T 1                 the seat to play now; the round's order runs on from it (default 0)
     S 1                 the Sea Snail's holder (default: the seat to play); ``S -`` in solo
 
@@ -95,11 +96,20 @@ def parse(text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefSta
         for t in obj["tiles"]:
             t["id"] = tile_id(t["colours"])
             used.append(t["id"])
-        s.boards.append(from_json(obj))
+        board = from_json(obj)
+        if not board.frontier:
+            raise ShoalError(f"board {seat} has nothing to grow from: give it a Hot Spot or a tile")
+        s.boards.append(board)
     used += market
     dup = sorted({data.TILES[t] for t in used if used.count(t) > 1})
     if dup:
         raise ShoalError(f"tile(s) {', '.join(dup)} used twice (each coral tile exists once)")
+    # Every seat plays this round from T on and takes one tile: a market that cannot serve them all leaves a seat
+    # with no move (docs/rulings.md).
+    if len(market) < players:
+        raise ShoalError(f"the market holds {len(market)} tile{'s' if len(market) != 1 else ''} for the {players} "
+                         f"seats still to play round {round_}, and each takes one: give it at least {players} "
+                         f"({rules.market_size(players)} when a round begins)")
     # Ecosystems.
     if line is None:
         numbers = rules.ecosystem_line(players, rng)
