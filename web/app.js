@@ -5,6 +5,7 @@ import { el } from "./dom.js";
 import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
 import { LEVELS, defaultBot, renderLobby } from "./lobby.js";
+import { parentTarget, publicMove } from "./host.js";
 import { renderOutcome } from "./outcome.js";
 import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
@@ -44,6 +45,9 @@ let current = null; // {info, players, seats, seed, options, viewer, answer, ren
 let linkProblem = null; // a bad parameter in the link: said in the lobby until the player acts
 let botDelay = 450;
 try { botDelay = readBotDelay(params); } catch (err) { linkProblem = `This link's settings were not used: ${err.message}.`; }
+// Who may hear the iframe's events (web/host.js): the parent named by parentOrigin=, or any; none when it is misspelt.
+let parentOrigin = "*";
+try { parentOrigin = parentTarget(params); } catch (err) { parentOrigin = null; linkProblem = `This board tells its page nothing: ${err.message}.`; }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Test-only: botBudget=N caps a search bot's iterations a decision, so browser tests run the real search quickly.
 const botBudget = parseInt(params.get("botBudget") ?? "", 10);
@@ -124,6 +128,7 @@ function deepLink(cfg) {
   if (params.has("botDelay")) q.set("botDelay", params.get("botDelay"));
   if (params.has("botBudget")) q.set("botBudget", params.get("botBudget"));
   if (params.has("embed")) q.set("embed", params.get("embed"));
+  if (params.has("parentOrigin")) q.set("parentOrigin", params.get("parentOrigin"));
   return q.toString();
 }
 
@@ -178,7 +183,7 @@ async function advance() {
             match.answer = await engine.call("bots", chain ? { seats: chain, chain: true, viewer: match.viewer, humans: humans(), ...budgetArg }
               : { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, humans: humans(), ...budgetArg });
             // A bot's choice is its secret: only the view shows it.
-            for (const seat of chain ? match.answer.moved : bots) tellParent("move", { seat });
+            for (const seat of chain ? match.answer.moved : bots) tellParent("move", publicMove(match.info, seat));
           });
         } finally { match.thinking = null; }
         if (current !== match) return;
@@ -235,8 +240,8 @@ async function act(action) {
     try {
       const chain = instantBots(match);
       match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer, humans: humans(), ...(chain ? { bots: chain, ...budgetArg } : {}) });
-      tellParent("move", { seat: match.viewer, action });
-      for (const seat of chain ? match.answer.moved : []) tellParent("move", { seat });
+      tellParent("move", publicMove(match.info, match.viewer, action));
+      for (const seat of chain ? match.answer.moved : []) tellParent("move", publicMove(match.info, seat));
       match.local = {};
       match.error = null;
     } catch (err) {
@@ -730,9 +735,10 @@ window.shoal = {
 };
 
 // ---- lessons and replays (web/viewer.js) ------------------------------------------------------------------------
-// An iframe host hears what happens on the board: {source: "shoal", type: "step" | "move" | "over", ...detail}.
+// An iframe host hears what happens on the board: {source: "shoal", type: "step" | "move" | "over", ...detail}, only
+// what the spectator may see (web/host.js), and only a parent of the origin the link names, when it names one.
 function tellParent(type, detail) {
-  if (window.parent !== window) window.parent.postMessage({ source: "shoal", type, ...detail }, "*");
+  if (window.parent !== window && parentOrigin) window.parent.postMessage({ source: "shoal", type, ...detail }, parentOrigin);
 }
 
 let viewing = false; // a lesson or replay is on screen (the lobby must not take over when Python is ready)

@@ -6,6 +6,7 @@
 // live moves go through the bridge's play/bots on the board's own named match.
 import { el } from "./dom.js";
 import { boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus, seatColor, seatMark, site } from "./board.js";
+import { publicMove } from "./host.js";
 import { renderOutcome } from "./outcome.js";
 import { fillLog, scrollToEndSoon } from "./redraw.js";
 import { newSeed } from "./seed.js";
@@ -39,7 +40,7 @@ const isSeat = (s) => Number.isInteger(s) && s >= 0;
  *  watch    live game: nobody at the device acts, bots play every seat, spectator's view
  *  engine   () => Engine (the page's shared worker; created only when first needed)
  *  match    the bridge match name this board uses (distinct per board on a page)
- *  emit     (type, detail) => void: "step", "move", "over"
+ *  emit     (type, detail) => void: "step", "move", "over" (only what the spectator may see: web/host.js)
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
@@ -216,7 +217,7 @@ class Viewer {
       const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
       if (this.index !== step) return;
       this.answer = got;
-      this.emit("move", { step, action, right: got.right });
+      this.emit("move", { step, right: got.right, ...publicMove(this.info, this.question().seat, action) });
     } catch (err) {
       this.error = err.message;
     } finally {
@@ -286,7 +287,7 @@ class Viewer {
           const budget = this.opts.botBudget > 0 ? { budget: this.opts.botBudget } : {}; // a test-only cap on search
           const got = await this.call("bots", { seats: bots.map((s) => [s, this.botName(this.seats[s])]), viewer: live.viewer, ...budget });
           live.answer = got;
-          for (const seat of bots) this.emit("move", { seat }); // a bot's choice is its secret: only the view shows it
+          for (const seat of bots) this.emit("move", publicMove(this.info, seat)); // a bot's choice: only the view shows it
           continue;
         }
         const target = ans.to_act.includes(live.viewer) ? live.viewer : ans.to_act[0];
@@ -315,7 +316,7 @@ class Viewer {
       live.answer = await this.call("play", { seat: live.viewer, action, viewer: live.viewer });
       live.local = {};
       this.error = null;
-      this.emit("move", { seat: live.viewer, action });
+      this.emit("move", publicMove(this.info, live.viewer, action));
     } catch (err) {
       this.error = err.message;
       this.draw();
