@@ -148,3 +148,32 @@ def test_an_embedding_page_hears_no_secret_move(page, site_dir):
     answers = [e for e in events if e.get("lesson")]
     assert answers and all(set(e) == {"lesson", "step", "right", "seat"} for e in answers), answers
     assert not page.errors
+
+
+BAD_BOARDS = {
+    'game="museum" options="{not json"': "the options attribute must be JSON",
+    'game="museum" options="[1, 2]"': "the options attribute must be a JSON object",
+    'game="museum" players="two"': "the players attribute must be a whole number",
+    'game="museum" seed="-1"': "the seed attribute",
+    'lesson="lessons/museum-lines.json" step="x"': "the step attribute must be a whole number",
+    'game="museum" bot-delay="99999999"': "the bot-delay attribute must be a whole number from 0 to 10000",
+    'game="museum" viewer="north"': "the viewer attribute must be a whole number",
+    'game="museum" players="9"': "played by 2 players",
+}
+
+
+def test_a_board_with_a_bad_attribute_says_so_on_the_page(page, site_dir):
+    """`<shoal-board game="museum" options="{not json">` once threw an uncaught SyntaxError and left a blank board;
+    every attribute is read with the same care: the board says what is wrong, and the boards beside it work."""
+    boards = "".join(f'<shoal-board id="b{i}" {attrs}></shoal-board>' for i, attrs in enumerate(BAD_BOARDS))
+    write(site_dir / "bad-boards.html", f"""<!doctype html><html><head><meta charset="utf-8"><title>bad boards</title>
+<link rel="stylesheet" href="viewer.css"><script type="module" src="embed.js"></script></head><body>
+{boards}<shoal-board id="good" lesson="lessons/museum-lines.json"></shoal-board></body></html>""")
+    page.goto(page.site_url + "bad-boards.html")
+    page.wait_for_selector("#good .shoal-view[data-painted]")
+    page.wait_for_function(f"() => document.querySelectorAll('shoal-board[data-status=error]').length === {len(BAD_BOARDS)}", timeout=60_000)
+    for i, words in enumerate(BAD_BOARDS.values()):
+        text = page.inner_text(f"#b{i}")
+        assert text.startswith("This board could not open: ") and words in text, (i, text)
+        assert page.is_visible(f"#b{i} [role=alert]")
+    assert not page.errors, page.errors
