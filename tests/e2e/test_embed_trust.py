@@ -41,6 +41,56 @@ def seat_choices(page) -> list[list[str]]:
     return page.eval_on_selector_all(".sv-playon select", "ss => ss.map(s => [...s.options].map(o => o.value))")
 
 
+@pytest.mark.parametrize("game_id, players, seats, hand", [
+    ("museum", 2, ["human", "human"], ".mu-hand .mu-card"),  # an unfinished hot-seat record
+    ("brunch", 3, None, ".my-hand"),  # an unfinished Brunch record (no seats: people at every seat)
+])
+def test_play_on_from_a_shared_replay_shows_no_hand(page, site_dir, game_id, players, seats, hand):
+    """A record opened from a link is replayed from the spectator only; "play on from here" at step k then offers a
+    bot at every seat (nobody's hand may be shown) and the reader watches the game go on as the spectator."""
+    rec = unfinished(game_id, players, 8, seed=5)
+    write(site_dir / f"unfinished-{game_id}.json", json.dumps({**rec, **({"seats": seats} if seats else {})}))
+    page.goto(page.site_url + f"index.html?replay=1&record=unfinished-{game_id}.json&botDelay=0&botBudget=4")
+    settled(page, "replay")
+    page.click("[data-step-index='5']")
+    settled(page, step=5)
+    page.evaluate(WATCH_REQUESTS)
+    page.click("[data-nav=play-on]")
+    assert seat_choices(page) == [["bot"]] * players, "no seat may be a person's: the replay may not show its hand"
+    assert "spectator" in page.inner_text("[data-play-on-note]")
+    page.click("[data-nav=start-play-on]")
+    page.wait_for_function("() => { const v = document.querySelector('.shoal-view'); return v && !v.dataset.busy && v.dataset.status === 'over'; }", timeout=120_000)
+    assert page.evaluate("window.shoal.viewer()") is None
+    assert not page.query_selector(f".shoal-view {hand}")
+    asked = [r["viewer"] for r in page.evaluate("window.sent") if "viewer" in r]
+    assert asked and all(v is None for v in asked), f"only the spectator's view was asked for: {set(asked)}"
+    record = page.evaluate("window.shoal.record()")
+    assert record["actions"][:5] == rec["actions"][:5], "the game went on from step 5"
+    assert not page.errors
+
+
+def test_play_on_from_my_own_replay_lets_me_play_only_my_seat(page):
+    """The end screen's "Replay this game" of one person against a bot may show that person's seat: play on lets them
+    play it, and the bot's seat stays a bot's."""
+    open_match(page, "game=museum&players=2&seats=human,bot&seed=11")
+    click_through(page, random.Random(2))
+    page.click("[data-nav=replay]")
+    settled(page, "replay")
+    page.click("[data-step-index='4']")
+    settled(page, step=4)
+    page.evaluate(WATCH_REQUESTS)
+    page.click("[data-nav=play-on]")
+    assert seat_choices(page) == [["human", "bot"], ["bot"]]
+    assert "bot" in page.inner_text("[data-play-on-note]")
+    page.click("[data-nav=start-play-on]")
+    settled(page, "playing")
+    assert page.evaluate("window.shoal.viewer()") == 0
+    assert page.query_selector(".shoal-view .mu-hand .mu-card"), "the person's own hand"
+    asked = {r["viewer"] for r in page.evaluate("window.sent") if "viewer" in r}
+    assert asked <= {0, None}, asked
+    assert not page.errors
+
+
 def _idle(page, frame, status=("playing", "over")) -> str:
     """A frame's page is idle (polled with attribute reads: the site's CSP forbids string evaluation in the frame)."""
     body = frame.locator("body")
