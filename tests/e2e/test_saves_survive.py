@@ -9,7 +9,7 @@ import random
 
 import shoal
 from tests.e2e.driver import IDLE, open_match, record, wait_idle
-from tests.e2e.test_install import CONTROLLED, IDLE_FN, _deploy_next_build, _poll, two_builds  # noqa: F401 (a fixture)
+from tests.e2e.test_install import IDLE_FN, _deploy_next_build, open_controlled_match, two_builds  # noqa: F401 (a fixture)
 from tests.e2e.test_viewer import write
 
 MUSEUM_LINK = "game=museum&players=2&seats=human,bot&seed=7&botDelay=0"
@@ -111,16 +111,7 @@ def test_an_update_that_changes_the_rules_says_so_where_the_game_was_and_gives_i
     live, url = two_builds
     context = browser.new_context()
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "index.html?game=museum&players=2&seats=human,bot&seed=3&botDelay=0&botBudget=4")
-        page.wait_for_function(IDLE_FN, timeout=90_000)
-        _poll(page, CONTROLLED)
-        rng = random.Random(5)
-        for _ in range(4):
-            rng.choice(_visible(page, "[data-action]") or _visible(page, "[data-step]")).click()
-            page.wait_for_function(IDLE_FN)
+        page, errors = open_controlled_match(context, url, random.Random(5))
         before = page.evaluate("window.shoal.record()")
         assert before["actions"]
 
