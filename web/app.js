@@ -5,6 +5,7 @@ import { el } from "./dom.js";
 import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
 import { LEVELS, defaultBot, renderLobby } from "./lobby.js";
+import { parentTarget, publicMove } from "./host.js";
 import { renderOutcome } from "./outcome.js";
 import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
@@ -44,6 +45,9 @@ let current = null; // {info, players, seats, seed, options, viewer, answer, ren
 let linkProblem = null; // a bad parameter in the link: said in the lobby until the player acts
 let botDelay = 450;
 try { botDelay = readBotDelay(params); } catch (err) { linkProblem = `This link's settings were not used: ${err.message}.`; }
+// Who may hear the iframe's events (web/host.js): the parent named by parentOrigin=, or any; none when it is misspelt.
+let parentOrigin = "*";
+try { parentOrigin = parentTarget(params); } catch (err) { parentOrigin = null; linkProblem = `This board tells its page nothing: ${err.message}.`; }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // Test-only: botBudget=N caps a search bot's iterations a decision, so browser tests run the real search quickly.
 const botBudget = parseInt(params.get("botBudget") ?? "", 10);
@@ -87,7 +91,7 @@ async function startMatch(cfg) {
   const seats = Array.from({ length: cfg.players }, (_, s) => cfg.seats[s] || (s === 0 ? "human" : "bot"));
   const renderer = await loadRenderer(info.id);
   const names = Array.from({ length: cfg.players }, (_, s) => String((cfg.names || [])[s] || "").slice(0, 16));
-  current = { info, players: cfg.players, seats, names, seed: cfg.seed, options: cfg.options || {}, renderer, local: {}, viewer: null, id: ++matchCount };
+  current = { info, players: cfg.players, seats, names, seed: cfg.seed, options: cfg.options || {}, renderer, local: {}, viewer: null, id: ++matchCount, notices: takeNotices() };
   current.viewer = firstViewer();
   setStatus("loading");
   status.textContent = status.textContent || "Starting…";
@@ -124,6 +128,7 @@ function deepLink(cfg) {
   if (params.has("botDelay")) q.set("botDelay", params.get("botDelay"));
   if (params.has("botBudget")) q.set("botBudget", params.get("botBudget"));
   if (params.has("embed")) q.set("embed", params.get("embed"));
+  if (params.has("parentOrigin")) q.set("parentOrigin", params.get("parentOrigin"));
   return q.toString();
 }
 
@@ -178,7 +183,7 @@ async function advance() {
             match.answer = await engine.call("bots", chain ? { seats: chain, chain: true, viewer: match.viewer, humans: humans(), ...budgetArg }
               : { seats: bots.map((s) => [s, botName(match.seats[s])]), viewer: match.viewer, humans: humans(), ...budgetArg });
             // A bot's choice is its secret: only the view shows it.
-            for (const seat of chain ? match.answer.moved : bots) tellParent("move", { seat });
+            for (const seat of chain ? match.answer.moved : bots) tellParent("move", publicMove(match.info, seat));
           });
         } finally { match.thinking = null; }
         if (current !== match) return;
@@ -235,8 +240,8 @@ async function act(action) {
     try {
       const chain = instantBots(match);
       match.answer = await engine.call("play", { seat: match.viewer, action, viewer: match.viewer, humans: humans(), ...(chain ? { bots: chain, ...budgetArg } : {}) });
-      tellParent("move", { seat: match.viewer, action });
-      for (const seat of chain ? match.answer.moved : []) tellParent("move", { seat });
+      tellParent("move", publicMove(match.info, match.viewer, action));
+      for (const seat of chain ? match.answer.moved : []) tellParent("move", publicMove(match.info, seat));
       match.local = {};
       match.error = null;
     } catch (err) {
@@ -297,24 +302,84 @@ function persist(match) {
   }, () => {});
 }
 
-// Restore a saved game; a save the engine refuses is set aside with a message and the lobby stays usable.
-async function resume(save) {
-  const info = gameInfo(save.record.game);
+// Restore a saved game; a save the engine refuses is set aside (the lobby says so and lists it) and the lobby stays
+// usable. `here`: the address on screen already asks for this game (a reload, a bookmark) and stays as it is.
+async function resume(save, { here = false } = {}) {
   try {
-    history.replaceState(null, "", save.url || location.pathname); // before the first move is saved again
+    if (!here) history.replaceState(null, "", save.url || location.pathname); // before the first move is saved again
     await openRecord({ ...save.record, seats: save.seats, names: save.names });
     if (save.level !== null && save.level !== undefined) current.level = save.level;
   } catch (err) {
-    saved.setAside(save.record.game, save);
+    saved.setAside(save.record.game, save, `it could not be replayed (${err.message})`);
     showLobby(save.record.game);
-    lobbyNotice(`Your unfinished ${info ? info.title : "game"} could not be restored (${err.message}); it was set aside.`);
   }
 }
 
-function lobbyNotice(text) {
-  const notes = document.getElementById("lobby-notes");
-  if (notes) notes.append(el("p", { class: "error", role: "alert", text }));
-  else status.textContent = text;
+// ---- saves set aside (web/saved.js): said once where the player is, then listed in the lobby ----------------------
+const titleOf = (id) => gameInfo(id)?.title ?? id;
+const whenText = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "an earlier visit");
+
+function asideText(entry) {
+  const title = titleOf(entry.game);
+  const kept = entry.inPlace
+    ? `It is too large for this browser's storage to keep a copy, so it stays only until your next game of ${title} replaces it: download it to keep it.`
+    : "It is kept aside in this browser until you delete it.";
+  return `Your unfinished ${title} could not be restored: ${entry.reason}. ${kept}`;
+}
+
+function asideButtons(entry, gone) {
+  return [
+    el("button", { type: "button", dataset: { asideDownload: entry.key }, onclick: () => { const f = saved.asideFile(entry); if (f) download(f.name, f.text, f.type); }, text: entry.record ? "Download its record" : "Download it" }),
+    el("button", { type: "button", dataset: { asideDelete: entry.key }, onclick: () => { saved.dropAside(entry.key); gone(); }, text: "Delete it" }),
+  ];
+}
+
+// What the next screen says once: saves set aside since the last screen, and a setting of the link that was not used.
+function takeNotices() {
+  const out = saved.takeUntold().map((entry) => ({ entry }));
+  if (linkProblem) { out.unshift({ text: linkProblem }); linkProblem = null; }
+  return out;
+}
+
+// The match screen's notices, above the table: where the game that could not come back was.
+function noticesBlock(match) {
+  if (!match.notices || !match.notices.length) return null;
+  const dismiss = (n) => { match.notices = match.notices.filter((x) => x !== n); draw(); };
+  return el("div", { class: "match-notices" }, match.notices.map((n) => el("div", { class: "error notice", role: "alert", dataset: { notice: "" } },
+    el("span", { text: n.entry ? asideText(n.entry) : n.text }),
+    el("span", { class: "end-tools" }, n.entry ? asideButtons(n.entry, () => dismiss(n)) : null,
+      el("button", { type: "button", class: "dismiss", onclick: () => dismiss(n), text: "OK" })))));
+}
+
+// The lobby's list of every kept set-aside save, each to download or delete.
+function asideSection(open) {
+  const box = el("div", { class: "set-aside-list" });
+  const fill = () => {
+    const list = saved.asideList();
+    box.replaceChildren(...(list.length ? [el("details", { class: "rules", open, dataset: { setAside: String(list.length) } },
+      el("summary", { text: `Set-aside games (${list.length})` }),
+      el("p", { class: "hint", text: `Saves that could not be continued, kept in this browser (the last ${saved.ASIDE_KEPT}).` }),
+      el("ul", {}, list.map((entry) => el("li", {}, `${titleOf(entry.game)}, set aside ${entry.at ? `on ${whenText(entry.at)}` : "earlier"}: ${entry.reason}. `,
+        el("span", { class: "end-tools" }, asideButtons(entry, fill))))))] : []));
+  };
+  fill();
+  return box;
+}
+
+// The link asks for another game of a title whose unfinished game is saved: nothing replaces it unasked. The lobby
+// offers both; starting the new one sets the saved one aside (listed there, to download or delete).
+function offerSaved(save, linkSays, newLabel, startNew) {
+  const id = save.record.game;
+  const when = whenText(save.savedAt);
+  const box = el("section", { class: "continue", dataset: { offerFor: id } },
+    el("h2", { text: `Your unfinished ${titleOf(id)}` }),
+    el("p", { text: `${linkSays} Your game from ${when} (${save.record.actions.length} moves) is not finished: continue it, or start the new one and keep yours aside (the lobby lists it, to download or delete).` }),
+    el("button", { type: "button", class: "primary", dataset: { offer: "continue" }, onclick: () => resume(save).catch((e) => showError(e.message)), text: `Continue your game from ${when}` }),
+    el("button", { type: "button", dataset: { offer: "new" }, onclick: () => {
+      saved.setAside(id, save, "it was replaced by a new game from a link", { told: true });
+      startNew();
+    }, text: newLabel }));
+  showLobby(id, { first: box, skip: id });
 }
 
 function showError(message) { if (current) { current.error = message; draw(); } else showNotice(message); }
@@ -375,7 +440,7 @@ function matchFrame(match) {
       loadGameControl(),
       keysButton()),
     el("details", { class: "rules" }, el("summary", { text: "Rules summary" }), el("ul", {}, match.info.rules.map((r) => el("li", { text: r })))));
-  const main = el("section", { class: "play" }, turn, regions.slot("table"), regions.slot("outcome"), regions.slot("end"));
+  const main = el("section", { class: "play" }, regions.slot("notices"), turn, regions.slot("table"), regions.slot("outcome"), regions.slot("end"));
   const root = el("div", { class: "match" }, el("header", { class: "match-head" }, el("h2", { text: match.info.title }), regions.slot("seats")), main, aside);
   return { match, root, regions, turn, log };
 }
@@ -413,6 +478,7 @@ function drawMatch({ fresh = false } = {}) {
       el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === match.viewer ? " viewer" : ""), style: { borderColor: ui.seatColor(s) } },
         seatMark(s), seatName(s), kind === "human" ? "" : ` · ${botName(kind)}`, view.to_act.includes(s) && !view.over ? el("span", { class: "sr-only", text: " (to act)" }) : null))));
   }
+  if (frame.notices !== match.notices) { frame.notices = match.notices; regions.put("notices", noticesBlock(match)); }
   const thinking = match.thinking && !view.over ? match.thinking : null;
   const turn = view.over ? "The match is over." : view.to_act.length === 0 ? "" : thinking ? thinkingText(thinking) :
     view.to_act.includes(match.viewer) && match.seats[match.viewer] === "human" ? `${seatName(match.viewer)} to act.` :
@@ -563,11 +629,14 @@ function rematch(match) {
 
 function saveRecord() {
   engine.call("record").then(({ record }) => {
-    const blob = new Blob([JSON.stringify({ ...record, seats: current.seats, names: current.names }, null, 1)], { type: "application/json" });
-    const a = el("a", { href: URL.createObjectURL(blob), download: `shoal-${record.game}-${record.seed}.json` });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    download(`shoal-${record.game}-${record.seed}.json`, JSON.stringify({ ...record, seats: current.seats, names: current.names }, null, 1));
   }, (err) => showError(err.message));
+}
+
+function download(name, text, type = "application/json") {
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 // Open a saved record: the bridge replays it into a new match and swaps it in only when every action was legal.
@@ -578,7 +647,7 @@ async function openRecord(record, { watch = false } = {}) {
   await engine.ready;
   const people = seats.flatMap((k, s) => (k === "human" ? [s] : []));
   const answer = await busy(() => engine.call("load", { record: clean, viewer: null, humans: people }));
-  current = { info, players, seats, names, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch, id: ++matchCount };
+  current = { info, players, seats, names, seed: record.seed, options: record.options || {}, renderer, local: {}, viewer: null, watch, id: ++matchCount, notices: takeNotices() };
   current.viewer = watch || !seats.includes("human") ? null : firstViewer();
   current.answer = answer;
   setStatus(answer.over ? "over" : "playing");
@@ -591,17 +660,19 @@ async function loadRecord(event) {
   try {
     if (file.size > 4 * MAX_RECORD_CHARS) throw new Error("that file is too large to be a Shoal game record");
     await openRecord(parseRecordText(await file.text()));
+    // The address names the loaded game (its seed stays secret), so a reload resumes it rather than the one before.
+    history.replaceState(null, "", "?" + deepLink({ game: current.info.id, players: current.players, seats: current.seats, names: current.names, options: current.options }));
   } catch (err) {
     showError(`Could not load that game: ${err.message}. Nothing was changed.`);
   }
 }
 
-function showLobby(gameId) {
+function showLobby(gameId, { first = null, skip = null } = {}) {
   current = null;
   viewing = false;
   setStatus(busyCount || !engineReady ? "loading" : "lobby");
   history.replaceState(null, "", location.pathname);
-  screen.replaceChildren(continueBlock());
+  screen.replaceChildren(...[first, continueBlock(skip)].filter(Boolean));
   renderLobby(screen, games, (cfg) => startMatch(cfg).catch((e) => showError(e.message)), { game: gameId });
   if (linkProblem) { showNotice(linkProblem); linkProblem = null; }
 }
@@ -617,17 +688,18 @@ async function fetchRecord(link) {
   return parseRecordText(await response.text());
 }
 
-function continueBlock() {
-  const notes = el("div", { id: "lobby-notes" });
-  const saves = saved.unfinished(games, (id, why) => {
-    const info = gameInfo(id);
-    notes.append(el("p", { class: "error", role: "alert", text: `Your unfinished ${info ? info.title : id} could not be restored: ${why}. It was set aside.` }));
-  });
-  const found = Object.values(saves);
+// "Continue" for each title's unfinished game (but `skip`, offered on its own above), what was set aside since the
+// last screen, and the list of every set-aside save.
+function continueBlock(skip = null) {
+  const saves = saved.unfinished(games); // reading the slots sets aside what cannot be used
+  const fresh = saved.takeUntold();
+  const notes = el("div", { id: "lobby-notes" }, fresh.map((entry) => el("p", { class: "error", role: "alert", text: asideText(entry) })));
+  const found = Object.values(saves).filter((save) => save.record.game !== skip);
   return el("section", { class: "continue" }, notes, found.length ? el("h2", { text: "Continue" }) : null,
     found.map((save) => el("button", { type: "button", class: "continue-game", dataset: { continue: save.record.game },
       onclick: () => resume(save).catch((e) => showError(e.message)),
-      text: `Continue ${gameInfo(save.record.game).title} (${save.record.actions.length} moves)` })));
+      text: `Continue ${gameInfo(save.record.game).title} (${save.record.actions.length} moves)` })),
+    asideSection(fresh.length > 0));
 }
 
 // Ctrl/Cmd+Z takes back a move, exactly when the Undo button is shown; "?" opens the Keys panel.
@@ -663,9 +735,10 @@ window.shoal = {
 };
 
 // ---- lessons and replays (web/viewer.js) ------------------------------------------------------------------------
-// An iframe host hears what happens on the board: {source: "shoal", type: "step" | "move" | "over", ...detail}.
+// An iframe host hears what happens on the board: {source: "shoal", type: "step" | "move" | "over", ...detail}, only
+// what the spectator may see (web/host.js), and only a parent of the origin the link names, when it names one.
 function tellParent(type, detail) {
-  if (window.parent !== window) window.parent.postMessage({ source: "shoal", type, ...detail }, "*");
+  if (window.parent !== window && parentOrigin) window.parent.postMessage({ source: "shoal", type, ...detail }, parentOrigin);
 }
 
 let viewing = false; // a lesson or replay is on screen (the lobby must not take over when Python is ready)
@@ -701,9 +774,36 @@ async function sameSiteJson(ref) {
 
 // ---- routing ---------------------------------------------------------------------------------------------------
 if (params.has("embed")) body.classList.add("embed");
-const deep = params.get("game");
-// The same address as an unfinished saved game's: this is a reload (or the next visit) — resume it where it was.
-const reloaded = deep && !params.has("record") && !params.has("replay") ? Object.values(saved.unfinished(games)).find((s) => s.record.game === deep && s.url === location.search) : null;
+
+// A deep link: the saved unfinished game of its title when that is the game the link asks for (a reload, an update's
+// reload, a bookmark or the teacher's link opened again), else the new game — offered beside the saved one, never
+// silently over it.
+async function openLinkedGame(cfg) {
+  const save = saved.unfinished(games)[cfg.game];
+  if (!save) return startMatch(cfg);
+  if (saved.linkAsksFor(save, cfg, cfg.info, (k) => (k === "bot" ? defaultBot(cfg.info) : k))) {
+    screen.replaceChildren(el("p", { class: "loading", text: "Restoring your game…" }));
+    return resume(save, { here: true });
+  }
+  offerSaved(save, "This link sets up a new game.", "Start the new game", () => startMatch(cfg).catch((e) => {
+    showLobby(cfg.game);
+    showNotice(`Could not start that game: ${e.message}`);
+  }));
+}
+
+// A ?record= link to play on from: the saved game that went on from this record when there is one (a reload after
+// moves were played resumes them), else the record's position — offered beside another saved game of its title.
+async function openLinkedRecord(record) {
+  const { info } = checkRecord(record, games);
+  const save = saved.unfinished(games)[info.id];
+  if (!save) return openRecord(record);
+  if (saved.continues(save, record, info)) return resume(save, { here: true });
+  offerSaved(save, "This link opens a position to play on from.", "Play on from the link's position", () => openRecord(record).catch((e) => {
+    showLobby(info.id);
+    showNotice(`Could not open that record: ${e.message}.`);
+  }));
+}
+
 if (params.get("replay") === "1" || params.has("lesson")) {
   const step = params.has("step") ? parseInt(params.get("step"), 10) : undefined;
   (async () => {
@@ -719,14 +819,12 @@ if (params.get("replay") === "1" || params.has("lesson")) {
     // On the page, not in the header: the boot progress line would overwrite it.
     showNotice(`Could not open that ${params.has("lesson") ? "lesson" : "replay"}: ${e.message}`);
   });
-} else if (reloaded) {
-  screen.replaceChildren(el("p", { class: "loading", text: "Restoring your game…" }));
-  resume(reloaded);
 } else if (params.has("record")) {
   // A record on this same site (never another host), e.g. a teacher's position. If it cannot be opened, the lobby says
   // why and keeps saying it until the player acts (the boot progress has its own line).
   screen.replaceChildren(el("p", { class: "loading", text: "Opening the saved game…" }));
-  fetchRecord(params.get("record")).then((record) => openRecord(record, { watch: params.get("watch") === "1" })).catch((e) => {
+  const watch = params.get("watch") === "1"; // a spectator's view: nothing is played, nothing saved
+  fetchRecord(params.get("record")).then((record) => (watch ? openRecord(record, { watch }) : openLinkedRecord(record))).catch((e) => {
     showLobby();
     showNotice(`Could not open that record: ${e.message}.`);
   });
@@ -739,7 +837,7 @@ if (params.get("replay") === "1" || params.has("lesson")) {
   }
   if (cfg) {
     screen.replaceChildren(el("p", { class: "loading", text: `Setting up ${cfg.info.title}…` }));
-    startMatch(cfg).catch((e) => {
+    openLinkedGame(cfg).catch((e) => {
       showLobby(cfg.game);
       showNotice(`Could not start that game: ${e.message}`);
     });

@@ -6,6 +6,7 @@
 // live moves go through the bridge's play/bots on the board's own named match.
 import { el } from "./dom.js";
 import { boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus, seatColor, seatMark, site } from "./board.js";
+import { publicMove } from "./host.js";
 import { renderOutcome } from "./outcome.js";
 import { fillLog, scrollToEndSoon } from "./redraw.js";
 import { newSeed } from "./seed.js";
@@ -39,7 +40,7 @@ const isSeat = (s) => Number.isInteger(s) && s >= 0;
  *  watch    live game: nobody at the device acts, bots play every seat, spectator's view
  *  engine   () => Engine (the page's shared worker; created only when first needed)
  *  match    the bridge match name this board uses (distinct per board on a page)
- *  emit     (type, detail) => void: "step", "move", "over"
+ *  emit     (type, detail) => void: "step", "move", "over" (only what the spectator may see: web/host.js)
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
@@ -216,7 +217,7 @@ class Viewer {
       const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
       if (this.index !== step) return;
       this.answer = got;
-      this.emit("move", { step, action, right: got.right });
+      this.emit("move", { step, right: got.right, ...publicMove(this.info, this.question().seat, action) });
     } catch (err) {
       this.error = err.message;
     } finally {
@@ -226,9 +227,28 @@ class Viewer {
   }
 
   // ---- play on from here / a live game ----------------------------------------------------------------------------
+  // Playing on deals nothing again: the position's secrets are the record's (or the lesson's). So a seat may be played
+  // by a person at this device only where this board may already show its view: every seat of a game without secrets
+  // between seats; otherwise a seat the replay offers (replaySeats: the one person's own, from the end screen) or a
+  // seat whose view the lesson shows. Bots play every other seat, and with no person at the table the reader watches
+  // from the spectator's view.
+  playOnSeats() {
+    const players = this.kind === "lesson" ? this.lesson.players : this.record.players;
+    const all = Array.from({ length: players }, (_, s) => s);
+    if (!this.info.private_views) return all;
+    if (this.kind === "lesson") {
+      const shown = new Set(this.lesson.steps.flatMap((st) => [st.view && st.view.seat, st.question && st.question.seat]));
+      return all.filter((s) => shown.has(s));
+    }
+    return this.allowed.filter(isSeat);
+  }
+
   async playOn(seats) {
     const players = this.kind === "lesson" ? this.lesson.players : this.record.players;
-    seats = Array.from({ length: players }, (_, s) => (seats && seats[s]) || (s === 0 ? "human" : "bot"));
+    const may = this.playOnSeats();
+    seats = Array.from({ length: players }, (_, s) => (may.includes(s) && seats && seats[s]) || "bot");
+    // Nobody at the table: the view on show goes on, if it is one this board may show (a seat the replay offers).
+    const shown = this.kind === "replay" && may.includes(this.viewer) ? this.viewer : null;
     let answer;
     if (this.kind === "lesson") {
       answer = await this.call("lesson_open", { lesson: this.lesson.source, step: this.index, viewer: null });
@@ -236,7 +256,7 @@ class Viewer {
       const { seats: _s, names: _n, ...clean } = this.record;
       answer = await this.call("load", { record: { ...clean, actions: clean.actions.slice(0, this.index) }, viewer: null });
     }
-    this.beginLive(seats, [], answer);
+    this.beginLive(seats, [], answer, shown);
   }
 
   async startDeal(deal) {
@@ -244,17 +264,19 @@ class Viewer {
     const seats = Array.from({ length: players }, (_, s) => (deal.seats || [])[s] || (s === 0 ? "human" : "bot"));
     // No seed given: a fresh one from the cryptographic generator (issue 9.2), never a fixed, well-known deal.
     const answer = await this.call("new", { game: this.info.id, players, seed: deal.seed ?? newSeed(), options: deal.options || {}, viewer: null });
-    this.beginLive(this.opts.watch ? seats.map((k) => (k === "human" ? "bot" : k)) : seats, deal.names || [], answer);
+    // A fresh deal's author may show one seat's view to a table of bots (`viewer`); `watch` shows the spectator's.
+    this.beginLive(this.opts.watch ? seats.map((k) => (k === "human" ? "bot" : k)) : seats, deal.names || [], answer, isSeat(this.opts.viewer) ? this.opts.viewer : null);
   }
 
-  beginLive(seats, names, answer) {
+  // `shown`: whose view a table without a person shows (null: the spectator's).
+  beginLive(seats, names, answer, shown = null) {
     this.kind = "game";
     this.root.classList.remove("sv-lesson", "sv-replay");
     this.root.classList.add("sv-game");
     this.seats = seats;
     this.names = names.map((n) => String(n || "").slice(0, 16));
     const humans = seats.flatMap((k, s) => (k === "human" ? [s] : []));
-    this.live = { answer, viewer: this.opts.watch ? null : humans[0] ?? (isSeat(this.opts.viewer) ? this.opts.viewer : null), local: {}, passTo: null };
+    this.live = { answer, viewer: this.opts.watch ? null : humans[0] ?? shown, local: {}, passTo: null };
     this.setStatus("playing");
     return this.advance();
   }
@@ -286,7 +308,7 @@ class Viewer {
           const budget = this.opts.botBudget > 0 ? { budget: this.opts.botBudget } : {}; // a test-only cap on search
           const got = await this.call("bots", { seats: bots.map((s) => [s, this.botName(this.seats[s])]), viewer: live.viewer, ...budget });
           live.answer = got;
-          for (const seat of bots) this.emit("move", { seat }); // a bot's choice is its secret: only the view shows it
+          for (const seat of bots) this.emit("move", publicMove(this.info, seat)); // a bot's choice: only the view shows it
           continue;
         }
         const target = ans.to_act.includes(live.viewer) ? live.viewer : ans.to_act[0];
@@ -315,7 +337,7 @@ class Viewer {
       live.answer = await this.call("play", { seat: live.viewer, action, viewer: live.viewer });
       live.local = {};
       this.error = null;
-      this.emit("move", { seat: live.viewer, action });
+      this.emit("move", publicMove(this.info, live.viewer, action));
     } catch (err) {
       this.error = err.message;
       this.draw();
@@ -450,13 +472,20 @@ class Viewer {
     return bar;
   }
 
+  // Seat by seat, a person or a bot; a seat this board may not show (playOnSeats) offers a bot only, and says why.
   playOnForm() {
     const players = this.stepView.players;
-    const kinds = ["human", "bot"];
-    const chosen = Array.from({ length: players }, (_, s) => (s === 0 ? "human" : "bot"));
+    const may = this.playOnSeats();
+    const first = may.includes(this.viewer) ? this.viewer : may[0]; // a person plays the seat on show, else the first
+    const chosen = Array.from({ length: players }, (_, s) => (s === first ? "human" : "bot"));
+    const kinds = (s) => (may.includes(s) ? ["human", "bot"] : ["bot"]);
+    const note = may.length === players ? null : el("p", { class: "hint", dataset: { playOnNote: "" }, text: may.length
+      ? "A seat whose cards this replay may not show is played by a bot."
+      : "This replay may not show anybody's cards, so bots play every seat and you watch from the spectator's view." });
     return el("details", { class: "sv-playon" }, el("summary", { dataset: { nav: "play-on" }, text: "Play on from here" }),
-      Array.from({ length: players }, (_, s) => el("label", {}, `Seat ${s + 1} `, el("select", { dataset: { seat: String(s) }, onchange: (e) => { chosen[s] = e.target.value; } },
-        kinds.map((k) => el("option", { value: k, selected: k === chosen[s], text: k === "human" ? "Human" : "Bot" }))))),
+      Array.from({ length: players }, (_, s) => el("label", {}, `Seat ${s + 1} `, el("select", { dataset: { seat: String(s) }, disabled: kinds(s).length === 1, onchange: (e) => { chosen[s] = e.target.value; } },
+        kinds(s).map((k) => el("option", { value: k, selected: k === chosen[s], text: k === "human" ? "Human" : "Bot" }))))),
+      note,
       el("button", { type: "button", class: "primary", dataset: { nav: "start-play-on" }, onclick: () => this.playOn(chosen).catch((e) => { this.error = e.message; this.draw(); }), text: "Start" }));
   }
 

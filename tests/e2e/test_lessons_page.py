@@ -64,7 +64,9 @@ def test_play_on_from_a_lesson_step_to_the_end(page):
     page.goto(page.site_url + "index.html?lesson=lessons/museum-lines.json&botDelay=0&botBudget=4")
     page.wait_for_selector(".shoal-view[data-painted]")
     page.click("[data-nav=play-on]")
-    page.select_option(".sv-playon select[data-seat='1']", "bot")
+    # The lesson shows seat 0's view only: seat 1 may be a bot's, never a person's (its hand would show).
+    assert page.eval_on_selector(".sv-playon select[data-seat='1']", "s => [...s.options].map(o => o.value)") == ["bot"]
+    assert page.input_value(".sv-playon select[data-seat='0']") == "human"
     page.click("[data-nav=start-play-on]")
     settled(page, "playing")
     rng = random.Random(3)

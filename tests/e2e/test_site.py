@@ -106,6 +106,7 @@ def test_a_saved_record_loads_back_to_the_same_match(page, tmp_path):
     path = tmp_path / "saved.json"
     path.write_text(json.dumps({**saved, "seats": ["human", "bot"]}))
     page.goto(page.site_url + "index.html?game=museum&players=2&seats=human,bot&seed=1&botDelay=0&botBudget=4")
+    page.click("[data-offer='new']")  # another game of the title: the unfinished one is offered, and kept aside
     page.wait_for_function(IDLE, timeout=60_000)
     page.set_input_files("input[type=file]", str(path))
     for _ in range(300):
