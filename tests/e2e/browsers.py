@@ -1,0 +1,223 @@
+"""Firefox and WebKit for the browser tests, behind one small interface, and a player that clicks like a person.
+
+- Firefox ESR: npm ``puppeteer-core`` over WebDriver BiDi, through ``firefox/bridge.mjs`` (one JSON command a line).
+- WebKit: Selenium's ``webdriver.WebKitGTK`` (``WebKitWebDriver`` + MiniBrowser) on a private Xvfb display.
+
+Both click with the engine's own pointer at viewport coordinates: the player asks ``probe.js`` where the centre of the
+chosen target is and whether a person's click there lands on it (the topmost element there is the target or inside
+it), then clicks there; nothing is dispatched from script. WebKit's driver relays no console (automation pages are
+private, and MiniBrowser prints a private page's console nowhere), so every page gets ``probe.js``'s error trap
+after it loads; puppeteer relays Firefox's console and uncaught errors as well.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PROBE = (HERE / "probe.js").read_text().strip()
+FIREFOX = "/usr/bin/firefox-esr"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+# Debian's libwebkit2gtk-4.1-0 ships it in its multiarch library folder.
+MINIBROWSER = next(iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))), Path("MiniBrowser"))
+WIDTH, HEIGHT = 1280, 900
+
+
+class Browser:
+    """What a test needs of an engine: a fresh page, navigation, a script's value, a pointer click, a screenshot,
+    and the errors the page met."""
+
+    name = ""
+
+    def page(self, width: int = WIDTH, height: int = HEIGHT) -> None: ...
+    def goto(self, url: str) -> None: ...
+    def reload(self) -> None: ...
+    def eval(self, expr: str): ...
+    def click(self, x: int, y: int) -> None: ...
+    def screenshot(self, path: str) -> None: ...
+    def console(self) -> list[str]: ...
+    def close(self) -> None: ...
+
+    def probe(self, cmd: str, **args):
+        return self.eval(f"({PROBE})({json.dumps({'cmd': cmd, **args})})")
+
+    def errors(self) -> list[str]:
+        """Everything the page reported since the last call: the console's errors (where the driver relays them) and
+        what probe.js's trap caught."""
+        return self.console() + (self.probe("errors") or [])
+
+
+class Firefox(Browser):
+    name = "firefox"
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(["node", str(HERE / "firefox" / "bridge.mjs"), FIREFOX], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.version = self._ask("version")
+
+    def _ask(self, cmd: str, **args):
+        self.proc.stdin.write(json.dumps({"cmd": cmd, **args}) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the Firefox bridge stopped (exit code {self.proc.wait()})")
+        answer = json.loads(line)
+        if not answer["ok"]:
+            raise RuntimeError(answer["error"])
+        return answer.get("value")
+
+    def page(self, width: int = WIDTH, height: int = HEIGHT) -> None:
+        self._ask("page", width=width, height=height)
+
+    def goto(self, url: str) -> None:
+        self._ask("goto", url=url)
+        self.probe("install")
+
+    def reload(self) -> None:
+        self._ask("reload")
+        self.probe("install")
+
+    def eval(self, expr: str):
+        return self._ask("eval", expr=expr)
+
+    def click(self, x: int, y: int) -> None:
+        self._ask("click", x=x, y=y)
+
+    def screenshot(self, path: str) -> None:
+        self._ask("screenshot", path=path)
+
+    def console(self) -> list[str]:
+        return self._ask("console")
+
+    def close(self) -> None:
+        try:
+            self.proc.stdin.write(json.dumps({"cmd": "quit"}) + "\n")
+            self.proc.stdin.close()
+            self.proc.wait(timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+class Xvfb:
+    """A virtual X display of its own (``-displayfd`` picks a free number), so parallel test workers never share one."""
+
+    def __init__(self) -> None:
+        read, write = os.pipe()
+        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{WIDTH}x{HEIGHT + 200}x24",
+                                      "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            raise RuntimeError("Xvfb did not start")
+        self.display = f":{number}"
+
+    def close(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+class WebKit(Browser):
+    name = "webkit"
+
+    def __init__(self, display: str) -> None:
+        self.display = display
+        self.driver = None
+
+    def page(self, width: int = WIDTH, height: int = HEIGHT) -> None:
+        """A new WebKitWebDriver session: a new private MiniBrowser, nothing kept from the last page."""
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+
+        self.close()
+        options = Options()
+        options.binary_location = str(MINIBROWSER)
+        options.add_argument("--automation")
+        env = {**os.environ, "DISPLAY": self.display}
+        service = Service(executable_path=WEBKIT_DRIVER, env=env, log_output=subprocess.DEVNULL)
+        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        self.driver.set_window_rect(0, 0, width, height)
+        self.driver.set_script_timeout(90)
+        self.driver.set_page_load_timeout(90)
+
+    def goto(self, url: str) -> None:
+        self.driver.get(url)
+        self.probe("install")
+
+    def reload(self) -> None:
+        self.driver.refresh()
+        self.probe("install")
+
+    def eval(self, expr: str):
+        return self.driver.execute_script(f"return {expr}")
+
+    def click(self, x: int, y: int) -> None:
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        actions = ActionBuilder(self.driver, duration=0)
+        actions.pointer_action.move_to_location(x, y)
+        actions.pointer_action.click()
+        actions.perform()
+
+    def screenshot(self, path: str) -> None:
+        self.driver.get_screenshot_as_file(path)
+
+    def console(self) -> list[str]:
+        return []
+
+    def close(self) -> None:
+        if self.driver is not None:
+            self.driver.quit()
+            self.driver = None
+
+
+def missing(name: str) -> str | None:
+    """Why an engine cannot run here (build_scripts/test.sh installs them all), or None."""
+    needs = {"firefox": [FIREFOX, shutil.which("node")], "webkit": [WEBKIT_DRIVER, str(MINIBROWSER), shutil.which("Xvfb")]}
+    absent = [str(p) for p in needs[name] if not p or not Path(p).exists()]
+    if name == "firefox" and not (HERE / "firefox" / "node_modules" / "puppeteer-core").exists():
+        absent.append("puppeteer-core (npm ci in tests/e2e/firefox)")
+    return ", ".join(absent) or None
+
+
+# ---- playing like a person -------------------------------------------------------------------------------------------
+def wait_idle(browser: Browser, scope: str = "", timeout: float = 90, want: tuple = ("playing", "over", "error")) -> dict:
+    """Poll the page's hooks until it is not busy and its status is one of `want`."""
+    end = time.monotonic() + timeout
+    while True:
+        state = browser.probe("state", scope=scope)
+        if not state["busy"] and state["status"] in want:
+            return state
+        if time.monotonic() > end:
+            raise AssertionError(f"{browser.name}: still {state} after {timeout} s; errors: {browser.errors()}")
+        time.sleep(0.03)
+
+
+def click_target(browser: Browser, rng: random.Random, scope: str = "") -> str:
+    """Click one of the offered actions (or, when none is offered, one of the steps toward one) at its centre, as a
+    person would: the target must be the topmost element there."""
+    offered = browser.probe("targets", scope=scope)
+    assert offered["targets"], f"{browser.name}: nothing to click"
+    index = rng.randrange(len(offered["targets"]))
+    aim = browser.probe("aim", scope=scope, kind=offered["kind"], index=index)
+    assert aim["ok"], f"{browser.name}: a click at the centre of {aim.get('target')} lands on {aim.get('hit')} ({aim['why']})"
+    browser.click(aim["x"], aim["y"])
+    return aim["target"]
+
+
+def play_to_end(browser: Browser, rng: random.Random, scope: str = "", max_clicks: int = 2000, stop_after=None) -> int:
+    """Click until the match is over (or after `stop_after` clicks); returns the number of clicks."""
+    for clicks in range(max_clicks):
+        state = wait_idle(browser, scope)
+        assert state["status"] != "error", f"{browser.name}: the page shows an error; {browser.errors()}"
+        if state["status"] == "over" or clicks == stop_after:
+            return clicks
+        click_target(browser, rng, scope)
+    raise AssertionError(f"{browser.name}: the match is not over after {max_clicks} clicks")
