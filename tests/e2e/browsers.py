@@ -1,9 +1,11 @@
-"""Firefox and WebKit for the browser tests, behind one small interface, and a player that clicks like a person.
+"""Chromium, Firefox and WebKit for the browser tests, behind one small interface, and a player that clicks like a
+person.
 
+- Chromium: Playwright's page, from tests/conftest.py's ``browser``.
 - Firefox ESR: npm ``puppeteer-core`` over WebDriver BiDi, through ``firefox/bridge.mjs`` (one JSON command a line).
 - WebKit: Selenium's ``webdriver.WebKitGTK`` (``WebKitWebDriver`` + MiniBrowser) on a private Xvfb display.
 
-Both click with the engine's own pointer at viewport coordinates: the player asks ``probe.js`` where the centre of the
+All three click with the engine's own pointer at viewport coordinates: the player asks ``probe.js`` where the centre of the
 chosen target is and whether a person's click there lands on it (the topmost element there is the target or inside
 it), then clicks there; nothing is dispatched from script. WebKit's driver relays no console (automation pages are
 private, and MiniBrowser prints a private page's console nowhere), so every page gets ``probe.js``'s error trap
@@ -42,7 +44,10 @@ class Browser:
     def click(self, x: int, y: int) -> None: ...
     def screenshot(self, path: str) -> None: ...
     def console(self) -> list[str]: ...
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """Close the page (and what it kept: storage, service workers); the engine stays up for the next page."""
+    def quit(self) -> None:
+        self.close()
 
     def probe(self, cmd: str, **args):
         return self.eval(f"({PROBE})({json.dumps({'cmd': cmd, **args})})")
@@ -51,6 +56,52 @@ class Browser:
         """Everything the page reported since the last call: the console's errors (where the driver relays them) and
         what probe.js's trap caught."""
         return self.console() + (self.probe("errors") or [])
+
+
+class Chromium(Browser):
+    """Debian's Chromium through Playwright (tests/conftest.py's ``browser``), so the same scenarios run in it too."""
+
+    name = "chromium"
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.context = None
+        self.logged: list[str] = []
+
+    def page(self, width: int = WIDTH, height: int = HEIGHT) -> None:
+        self.close()
+        self.context = self.browser.new_context(viewport={"width": width, "height": height})
+        self.pg = self.context.new_page()
+        self.pg.set_default_timeout(90_000)
+        self.logged = []
+        self.pg.on("console", lambda m: self.logged.append(f"console.{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        self.pg.on("pageerror", lambda e: self.logged.append(f"page error: {e}"))
+
+    def goto(self, url: str) -> None:
+        self.pg.goto(url)
+        self.probe("install")
+
+    def reload(self) -> None:
+        self.pg.reload()
+        self.probe("install")
+
+    def eval(self, expr: str):
+        return self.pg.evaluate(expr)
+
+    def click(self, x: int, y: int) -> None:
+        self.pg.mouse.click(x, y)
+
+    def screenshot(self, path: str) -> None:
+        self.pg.screenshot(path=path)
+
+    def console(self) -> list[str]:
+        logged, self.logged = self.logged, []
+        return logged
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+            self.context = None
 
 
 class Firefox(Browser):
@@ -96,6 +147,9 @@ class Firefox(Browser):
         return self._ask("console")
 
     def close(self) -> None:
+        self._ask("close")
+
+    def quit(self) -> None:
         try:
             self.proc.stdin.write(json.dumps({"cmd": "quit"}) + "\n")
             self.proc.stdin.close()
@@ -178,6 +232,33 @@ class WebKit(Browser):
             self.driver = None
 
 
+def webkit_console_tour(display: str, site_dir: Path, site_url: str, pages: list[str], home: Path,
+                        timeout: float = 240) -> list[str]:
+    """Every console line MiniBrowser prints while ``tour/`` opens `pages` one after the other, outside automation
+    (a page driven by WebKitWebDriver is private, and WebKit prints a private page's console nowhere)."""
+    from tests.e2e.test_viewer import write  # atomic: parallel workers share one built site
+
+    for name in ("index.html", "tour.js"):
+        write(site_dir / "__tour" / name, (HERE / "tour" / name).read_text())
+    url = f"{site_url}__tour/index.html#" + json.dumps(pages).replace(" ", "")
+    env = {**os.environ, "DISPLAY": display, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
+           "XDG_CACHE_HOME": str(home / "cache"), "XDG_CONFIG_HOME": str(home / "config")}
+    proc = subprocess.Popen([str(MINIBROWSER), "--enable-write-console-messages-to-stdout=true", url], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    import threading
+
+    reader = threading.Thread(target=lambda: lines.extend(line.rstrip("\n") for line in proc.stdout), daemon=True)
+    reader.start()
+    end = time.monotonic() + timeout
+    while not any("shoal-tour done" in line for line in lines) and time.monotonic() < end and proc.poll() is None:
+        time.sleep(0.2)
+    proc.terminate()
+    proc.wait(timeout=30)
+    reader.join(timeout=10)
+    return [line for line in lines if line.strip()]
+
+
 def missing(name: str) -> str | None:
     """Why an engine cannot run here (build_scripts/test.sh installs them all), or None."""
     needs = {"firefox": [FIREFOX, shutil.which("node")], "webkit": [WEBKIT_DRIVER, str(MINIBROWSER), shutil.which("Xvfb")]}
@@ -198,6 +279,15 @@ def wait_idle(browser: Browser, scope: str = "", timeout: float = 90, want: tupl
         if time.monotonic() > end:
             raise AssertionError(f"{browser.name}: still {state} after {timeout} s; errors: {browser.errors()}")
         time.sleep(0.03)
+
+
+def wait_for(browser: Browser, expr: str, timeout: float = 90) -> None:
+    """Poll until the page's expression `expr` is truthy."""
+    end = time.monotonic() + timeout
+    while not browser.eval(f"!!({expr})"):
+        if time.monotonic() > end:
+            raise AssertionError(f"{browser.name}: never true after {timeout} s: {expr}; errors: {browser.errors()}")
+        time.sleep(0.05)
 
 
 def click_target(browser: Browser, rng: random.Random, scope: str = "") -> str:

@@ -1,7 +1,7 @@
 // Firefox ESR for the Python browser tests (tests/e2e/browsers.py): puppeteer-core drives it over WebDriver BiDi (no
 // geckodriver) and this bridge answers one JSON command per stdin line with one JSON line on stdout.
 //   node bridge.mjs /usr/bin/firefox-esr
-// Commands: {cmd: "page", width, height} (a fresh private context and page), "goto" {url}, "reload", "eval" {expr},
+// Commands: {cmd: "page", width, height} (a fresh private context and page), "close" (that page), "goto" {url}, "reload", "eval" {expr},
 // "click" {x, y} (a real pointer click at viewport coordinates), "screenshot" {path}, "console" (the console errors
 // and uncaught page errors since the last ask), "quit".
 import { createInterface } from "node:readline";
@@ -26,8 +26,14 @@ let context = null;
 let page = null;
 let logged = [];
 
-async function freshPage({ width = 1280, height = 900 }) {
+async function closePage() {
   if (context) await context.close();
+  context = page = null;
+  return true;
+}
+
+async function freshPage({ width = 1280, height = 900 }) {
+  await closePage();
   context = await browser.createBrowserContext();
   page = await context.newPage();
   logged = [];
@@ -40,6 +46,7 @@ async function freshPage({ width = 1280, height = 900 }) {
 
 const commands = {
   page: freshPage,
+  close: closePage,
   goto: async ({ url }) => { await page.goto(url, { waitUntil: "load" }); return page.url(); },
   reload: async () => { await page.reload({ waitUntil: "load" }); return page.url(); },
   eval: async ({ expr }) => page.evaluate(expr),
