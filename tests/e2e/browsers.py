@@ -5,11 +5,12 @@ person.
 - Firefox ESR: npm ``puppeteer-core`` over WebDriver BiDi, through ``firefox/bridge.mjs`` (one JSON command a line).
 - WebKit: Selenium's ``webdriver.WebKitGTK`` (``WebKitWebDriver`` + MiniBrowser) on a private Xvfb display.
 
-All three click with the engine's own pointer at viewport coordinates: the player asks ``probe.js`` where the centre of the
-chosen target is and whether a person's click there lands on it (the topmost element there is the target or inside
-it), then clicks there; nothing is dispatched from script. WebKit's driver relays no console (automation pages are
-private, and MiniBrowser prints a private page's console nowhere), so every page gets ``probe.js``'s error trap
-after it loads; puppeteer relays Firefox's console and uncaught errors as well.
+All three click with the engine's own pointer at viewport coordinates: the player asks ``probe.js`` where the centre
+of the chosen target is and whether a person's click there lands on it (the topmost element there is the target or
+inside it), then clicks there; nothing is dispatched from script. Every page gets ``probe.js``'s error trap after it
+loads; Playwright and puppeteer relay the console and uncaught errors as well. WebKit's driver relays no console (an
+automated page is private, and WebKit prints a private page's console nowhere): ``webkit_console_tour`` reads it from
+an unautomated MiniBrowser.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import os
 import random
 import shutil
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -38,8 +40,17 @@ class Browser:
     name = ""
 
     def page(self, width: int = WIDTH, height: int = HEIGHT) -> None: ...
-    def goto(self, url: str) -> None: ...
-    def reload(self) -> None: ...
+    def _load(self, url: str | None) -> None:
+        """Open `url` (None: the page again) and wait for its load event."""
+
+    def goto(self, url: str) -> None:
+        self._load(url)
+        self.probe("install")
+
+    def reload(self) -> None:
+        self._load(None)
+        self.probe("install")
+
     def eval(self, expr: str): ...
     def click(self, x: int, y: int) -> None: ...
     def screenshot(self, path: str) -> None: ...
@@ -74,16 +85,18 @@ class Chromium(Browser):
         self.pg = self.context.new_page()
         self.pg.set_default_timeout(90_000)
         self.logged = []
-        self.pg.on("console", lambda m: self.logged.append(f"console.{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        self.pg.on("console", self._console)
         self.pg.on("pageerror", lambda e: self.logged.append(f"page error: {e}"))
 
-    def goto(self, url: str) -> None:
-        self.pg.goto(url)
-        self.probe("install")
+    def _console(self, message) -> None:
+        if message.type in ("error", "warning"):
+            self.logged.append(f"console.{message.type}: {message.text}")
 
-    def reload(self) -> None:
-        self.pg.reload()
-        self.probe("install")
+    def _load(self, url: str | None) -> None:
+        if url is None:
+            self.pg.reload()
+        else:
+            self.pg.goto(url)
 
     def eval(self, expr: str):
         return self.pg.evaluate(expr)
@@ -126,13 +139,11 @@ class Firefox(Browser):
     def page(self, width: int = WIDTH, height: int = HEIGHT) -> None:
         self._ask("page", width=width, height=height)
 
-    def goto(self, url: str) -> None:
-        self._ask("goto", url=url)
-        self.probe("install")
-
-    def reload(self) -> None:
-        self._ask("reload")
-        self.probe("install")
+    def _load(self, url: str | None) -> None:
+        if url is None:
+            self._ask("reload")
+        else:
+            self._ask("goto", url=url)
 
     def eval(self, expr: str):
         return self._ask("eval", expr=expr)
@@ -201,13 +212,11 @@ class WebKit(Browser):
         self.driver.set_script_timeout(90)
         self.driver.set_page_load_timeout(90)
 
-    def goto(self, url: str) -> None:
-        self.driver.get(url)
-        self.probe("install")
-
-    def reload(self) -> None:
-        self.driver.refresh()
-        self.probe("install")
+    def _load(self, url: str | None) -> None:
+        if url is None:
+            self.driver.refresh()
+        else:
+            self.driver.get(url)
 
     def eval(self, expr: str):
         return self.driver.execute_script(f"return {expr}")
@@ -246,8 +255,6 @@ def webkit_console_tour(display: str, site_dir: Path, site_url: str, pages: list
     proc = subprocess.Popen([str(MINIBROWSER), "--enable-write-console-messages-to-stdout=true", url], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: list[str] = []
-    import threading
-
     reader = threading.Thread(target=lambda: lines.extend(line.rstrip("\n") for line in proc.stdout), daemon=True)
     reader.start()
     end = time.monotonic() + timeout
@@ -261,7 +268,8 @@ def webkit_console_tour(display: str, site_dir: Path, site_url: str, pages: list
 
 def missing(name: str) -> str | None:
     """Why an engine cannot run here (build_scripts/test.sh installs them all), or None."""
-    needs = {"firefox": [FIREFOX, shutil.which("node")], "webkit": [WEBKIT_DRIVER, str(MINIBROWSER), shutil.which("Xvfb")]}
+    needs = {"firefox": [FIREFOX, shutil.which("node")],
+             "webkit": [WEBKIT_DRIVER, str(MINIBROWSER), shutil.which("Xvfb")]}
     absent = [str(p) for p in needs[name] if not p or not Path(p).exists()]
     if name == "firefox" and not (HERE / "firefox" / "node_modules" / "puppeteer-core").exists():
         absent.append("puppeteer-core (npm ci in tests/e2e/firefox)")
@@ -269,7 +277,8 @@ def missing(name: str) -> str | None:
 
 
 # ---- playing like a person -------------------------------------------------------------------------------------------
-def wait_idle(browser: Browser, scope: str = "", timeout: float = 90, want: tuple = ("playing", "over", "error")) -> dict:
+def wait_idle(browser: Browser, scope: str = "", timeout: float = 90,
+              want: tuple = ("playing", "over", "error")) -> dict:
     """Poll the page's hooks until it is not busy and its status is one of `want`."""
     end = time.monotonic() + timeout
     while True:
@@ -297,7 +306,8 @@ def click_target(browser: Browser, rng: random.Random, scope: str = "") -> str:
     assert offered["targets"], f"{browser.name}: nothing to click"
     index = rng.randrange(len(offered["targets"]))
     aim = browser.probe("aim", scope=scope, kind=offered["kind"], index=index)
-    assert aim["ok"], f"{browser.name}: a click at the centre of {aim.get('target')} lands on {aim.get('hit')} ({aim['why']})"
+    assert aim["ok"], (f"{browser.name}: a click at the centre of {aim.get('target')} lands on {aim.get('hit')}"
+                       f" ({aim['why']})")
     browser.click(aim["x"], aim["y"])
     return aim["target"]
 

@@ -28,29 +28,32 @@ PAINTED = "document.querySelector('.shoal-view[data-painted]')"
 
 @pytest.fixture(scope="session")
 def chromium(browser):
-    engine = browsers.Chromium(browser)
-    yield engine
-    engine.quit()
+    yield from _running(browsers.Chromium(browser))
 
 
 @pytest.fixture(scope="session")
 def firefox():
-    if why := browsers.missing("firefox"):
-        pytest.fail(f"Firefox is not installed ({why}): build_scripts/test.sh installs it")
-    engine = browsers.Firefox()
-    yield engine
-    engine.quit()
+    _require("firefox")
+    yield from _running(browsers.Firefox())
 
 
 @pytest.fixture(scope="session")
 def webkit():
-    if why := browsers.missing("webkit"):
-        pytest.fail(f"WebKit is not installed ({why}): build_scripts/test.sh installs it")
-    display = browsers.Xvfb()
-    engine = browsers.WebKit(display.display)
+    _require("webkit")
+    display = browsers.Xvfb()  # one per test process: parallel workers never share a display
+    yield from _running(browsers.WebKit(display.display))
+    display.close()
+
+
+def _require(name: str) -> None:
+    if why := browsers.missing(name):
+        pytest.fail(f"{name} is not installed ({why}): build_scripts/test.sh installs it")
+
+
+def _running(engine):
+    """One engine for the whole session of a test process; each test opens a fresh page in it."""
     yield engine
     engine.quit()
-    display.close()
 
 
 @pytest.fixture(params=ENGINES)
@@ -65,7 +68,7 @@ def engine(request, site_url):
     assert not errors, f"{browser.name} reported: {errors[:5]}"
 
 
-def moves(engine, scope: str = "") -> int:
+def moves(engine) -> int:
     return engine.eval("window.shoal.record().then((r) => r.actions.length)")
 
 
@@ -121,9 +124,9 @@ def test_the_lobby_starts_a_game_by_clicks(engine):
     wait_idle(engine, want=("lobby",))
     assert_no_stray_words(engine, "the lobby")
     for selector in ("[data-step='game-aquarena']", "[data-step='start']"):
-        aim = engine.eval(f"(() => {{ const n = document.querySelector(\"{selector}\"); n.scrollIntoView({{block: 'center'}});"
-                          " const r = n.getBoundingClientRect(); return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)]; })()")
-        engine.click(*aim)
+        aim = engine.probe("aim", selector=selector)
+        assert aim["ok"], aim
+        engine.click(aim["x"], aim["y"])
     assert wait_idle(engine)["status"] == "playing"
     assert engine.eval("new URLSearchParams(location.search).get('game')") == "aquarena"
     assert_no_stray_words(engine, "a game started from the lobby")
