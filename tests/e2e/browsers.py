@@ -302,10 +302,7 @@ def wait_for(browser: Browser, expr: str, timeout: float = 90) -> None:
 def click_target(browser: Browser, rng: random.Random, scope: str = "") -> str:
     """Click one of the offered actions (or, when none is offered, one of the steps toward one) at its centre, as a
     person would: the target must be the topmost element there."""
-    offered = browser.probe("targets", scope=scope)
-    assert offered["targets"], f"{browser.name}: nothing to click"
-    index = rng.randrange(len(offered["targets"]))
-    aim = browser.probe("aim", scope=scope, kind=offered["kind"], index=index)
+    aim = browser.probe("aim", scope=scope, pick=rng.random())  # one round trip: the page counts what is offered
     assert aim["ok"], (f"{browser.name}: a click at the centre of {aim.get('target')} lands on {aim.get('hit')}"
                        f" ({aim['why']})")
     browser.click(aim["x"], aim["y"])

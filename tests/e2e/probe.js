@@ -2,7 +2,7 @@
 // WebKit through Selenium): one function expression, evaluated with one plain-JSON argument `{cmd, ...}`.
 // It never clicks: it says where a person would click, and whether that spot is the target's (the topmost element at
 // the centre of the target is the target or inside it); the harness then clicks there with the engine's own pointer.
-(({ cmd, scope = "", kind = "", index = 0, selector = "" }) => {
+(({ cmd, scope = "", kind = "", index = 0, pick = null, selector = "" }) => {
   const shown = (node) => (node.checkVisibility
     ? node.checkVisibility({ visibilityProperty: true, opacityProperty: false })
     : node.getClientRects().length > 0) && !node.closest("[hidden], [inert]");
@@ -69,14 +69,16 @@
       return { kind: k, targets: nodes.map(describe) };
     }
     case "aim": {
-      // The `index`-th candidate of `kind` (or the element `selector` names), scrolled into view when it is not
-      // wholly in it; where its centre is, and whether a click there lands on it.
+      // The `index`-th candidate of `kind`, or the one at `pick` (0 ≤ pick < 1) along what is offered now, or the
+      // element `selector` names; scrolled into view when it is not wholly in it; where its centre is, and whether a
+      // click there lands on it.
       let node;
       if (selector) {
         node = document.querySelector(selector);
         if (!node || !shown(node)) return { ok: false, why: `${selector} is not on screen` };
       } else {
         const { kind: k, nodes } = candidates();
+        if (pick !== null) { index = Math.floor(pick * nodes.length); kind = k; }
         node = nodes[index];
         if (!node || k !== kind) return { ok: false, why: `no ${kind} #${index} (now ${k}s: ${nodes.length})` };
       }
