@@ -10,6 +10,9 @@ Why each source (measured with Chromium, see docs/architecture.md "Content-Secur
 - ``img-src 'self' data:``: the ``data:`` favicon placeholder.
 - ``connect-src 'self'``: fetches (records, lessons, the wheel) stay on the site: it works offline and leaks nothing.
 - ``object-src 'none'``, ``base-uri 'none'``, ``form-action 'self'``, everything else ``'self'``.
+- Only directives that Chromium, Firefox and WebKit all implement: an engine reports any other as an error on every
+  page (WebKit: "Unrecognized Content-Security-Policy directive 'manifest-src'") and ignores it. The web app manifest
+  falls back to ``default-src 'self'``, which refuses one from elsewhere just as well.
 ``frame-ancestors`` cannot be set from a meta tag (browsers ignore it there); Shoal is meant to be embeddable.
 """
 
@@ -21,7 +24,6 @@ POLICY = "; ".join([
     "font-src 'self'",
     "connect-src 'self'",
     "worker-src 'self'",
-    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

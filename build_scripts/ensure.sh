@@ -10,6 +10,15 @@ ensure_node() {
 ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium
 }
+ensure_firefox() {
+  # Debian's Firefox ESR, driven by npm puppeteer-core over WebDriver BiDi (tests/e2e/firefox/): no geckodriver.
+  [ -x /usr/bin/firefox-esr ] || apt_install firefox-esr
+}
+ensure_webkit() {
+  # WebKitGTK (Safari's engine): WebKitWebDriver and the MiniBrowser of libwebkit2gtk-4.1-0, on an Xvfb display.
+  command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null \
+    && compgen -G "/usr/lib/*/webkit2gtk-4.1/MiniBrowser" >/dev/null || apt_install webkit2gtk-driver xvfb
+}
 ensure_python_test_deps() {
   # The "test" extra of pyproject.toml, installed without building the package itself.
   python3 - <<'PY' | xargs -r python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore
@@ -25,6 +34,9 @@ for dep in deps:
 PY
 }
 ensure_test_npm() {
-  # Test-only npm packages (the axe-core accessibility scanner), pinned by their own lock file; never in the site.
+  # Test-only npm packages, each pinned by its own lock file and never in the site: the axe-core accessibility scanner
+  # and puppeteer-core (which drives Firefox).
   [ -f tests/e2e/axe/node_modules/axe-core/axe.min.js ] || (cd tests/e2e/axe && npm ci --no-audit --no-fund --silent)
+  [ -f tests/e2e/firefox/node_modules/puppeteer-core/package.json ] \
+    || (cd tests/e2e/firefox && npm ci --no-audit --no-fund --silent)
 }

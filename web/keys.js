@@ -89,7 +89,9 @@ function rove(container, rows, { cancel } = {}) {
 
 /**
  * A WAI-ARIA grid: `rows` are arrays of cells (elements, or null for a hole), appended to `container` inside
- * `role="row"` wrappers that take no room (`display: contents`), so a CSS grid on `container` still lays the cells out.
+ * `role="row"` wrappers that take no room, so the board's own layout still places the cells: an HTML row is a
+ * `<div class="key-row">` (`display: contents` in the stylesheets, for a CSS grid on `container`), an SVG row a plain
+ * `<g>`, which takes no room by itself (WebKit computes `display: contents` on an SVG `<g>` to `display: none`).
  * Arrow keys move between cells (Up/Down to the nearest cell in the next row), Home/End to the row's ends,
  * Ctrl+Home/End to the grid's, Enter/Space click the cell's action or step, Escape calls `cancel` (if given).
  */
@@ -98,7 +100,7 @@ export function keyGrid(container, rows, { label, cancel } = {}) {
   if (label) container.setAttribute("aria-label", label);
   const targets = rows.map((cells) => {
     // An SVG board (AQUA's reef) gets its rows as <g> elements, an HTML one as <div>s.
-    const wrap = container instanceof SVGElement ? svg("g", { role: "row", class: "key-row" }) : el("div", { role: "row", class: "key-row" });
+    const wrap = container instanceof SVGElement ? svg("g", { role: "row" }) : el("div", { role: "row", class: "key-row" });
     const out = [];
     cells.forEach((cell, col) => {
       if (!cell) return;

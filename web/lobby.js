@@ -43,7 +43,8 @@ export function renderLobby(root, games, start, initial = {}) {
   }
 
   function draw() {
-    form.replaceChildren(
+    // The DOM's replaceChildren writes a null as the text "null" (el() skips it): the parts left out are dropped first.
+    form.replaceChildren(...[
       el("div", { class: "game-cards" }, games.map((g) =>
         el("button", {
           type: "button", class: "game-card" + (g.id === game.id ? " chosen" : ""), dataset: { step: `game-${g.id}` },
@@ -76,7 +77,7 @@ export function renderLobby(root, games, start, initial = {}) {
       el("button", { type: "submit", class: "primary", dataset: { step: "start" }, text: `Play ${game.title}` }),
       el("details", { class: "rules" }, el("summary", { text: `How ${game.title} plays` }), el("ul", {}, game.rules.map((r) => el("li", { text: r })))),
       el("a", { class: "learn-link", href: `learn.html?game=${game.id}`, dataset: { learn: game.id }, text: `Learn to play ${game.title}: step-by-step lessons` }),
-    );
+    ].filter(Boolean));
   }
   draw();
 }
