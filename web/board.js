@@ -41,12 +41,17 @@ export async function loadRenderer(id) {
   return (await import(new URL(`games/${id}.js?v=${build.stamp}`, BASE).href)).default;
 }
 
-/** The `ui` a renderer draws with (see web/RENDERERS.md). `act(action)` is what a click on a legal action does. */
-export function makeUi({ act, local = {}, rerender = () => {}, seatName = (s) => `Player ${s + 1}`, isHuman = () => true }) {
-  const nameSeats = (text) => String(text).replace(/\{seat:(\d+)\}/g, (_, n) => seatName(+n));
+/**
+ * The `ui` a renderer draws with (see web/RENDERERS.md). `act(action)` is what a click on a legal action does;
+ * `local` lasts until the next move, `keep` as long as the board (one match's table, one viewer).
+ */
+export function makeUi({
+  act, local = {}, keep = {}, rerender = () => {}, seatName = (s) => `Player ${s + 1}`, isHuman = () => true,
+}) {
+  const nameSeats = nameSeatsWith(seatName);
   let escape = null; // what Escape undoes on this drawing (ui.onEscape)
   return {
-    el, svg, act, local, rerender, seatName, text: nameSeats, seatColor, isHuman,
+    el, svg, act, local, keep, rerender, seatName, text: nameSeats, seatColor, isHuman,
     seatMark: (s, attrs = {}) => seatMark(s, attrs),
     markAction(node, action) {
       node.dataset.action = JSON.stringify(action);
@@ -79,12 +84,25 @@ export function makeUi({ act, local = {}, rerender = () => {}, seatName = (s) =>
   };
 }
 
-/** A seat's colour with its number on it, so colour is never the only sign of a seat (issue 13). */
+/** A seat's colour with its number on it, so colour is never the only sign of a seat. */
 export function seatMark(s, attrs = {}) {
   const { class: cls, ...rest } = attrs;
   // The number is drawn by CSS (::after, from data-n): it repeats the seat's name beside it, so it adds no text to
   // the name of a card or a button it sits on (axe's label-in-name check reads the DOM's text).
   return el("i", { class: `seat-mark seat-${s % SEAT_COLORS.length}` + (cls ? ` ${cls}` : ""), "aria-hidden": "true", dataset: { n: String(s + 1) }, style: { background: seatColor(s), color: SEAT_INK[s % SEAT_INK.length] }, ...rest });
+}
+
+/**
+ * The seats of a table, each a chip with its colour, number and name: `toAct` seats are marked (and said to be), the
+ * `viewer`'s is underlined, and `kind(s)` (a bot's level, or null) follows the name.
+ */
+export function seatsBar(players, { toAct = [], viewer = null, name, kind = () => null }) {
+  return el("div", { class: "seats-bar" }, Array.from({ length: players }, (_, s) => {
+    const acting = toAct.includes(s);
+    return el("span", {
+      class: "seat-chip" + (acting ? " to-act" : "") + (s === viewer ? " viewer" : ""), style: { borderColor: seatColor(s) },
+    }, seatMark(s), name(s), kind(s) ? ` · ${kind(s)}` : "", acting ? el("span", { class: "sr-only", text: " (to act)" }) : null);
+  }));
 }
 
 /** Wire a drawn board's keys: Escape cancels the renderer's pending step. Call once per drawing, on its root. */

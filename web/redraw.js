@@ -1,14 +1,17 @@
-// Redrawing a table after a move without rebuilding the page around it (issue 14: click → redrawn board ≤ 50 ms).
+// Redrawing a table after a move without rebuilding the page around it, so a click redraws the board in a frame.
 // Measured in Chromium: most of a click's time was the browser restyling and laying out the whole screen (the app
 // rebuilt header, log and side panel on every draw) and a layout forced inside the draw (reading the log's
 // scrollHeight). Here: a page keeps its frame, swaps only the regions that changed, appends new log lines, and scrolls
-// the log on the next frame, when the browser lays the page out anyway. Used by web/app.js and web/viewer.js.
+// the log on the next frame, when the browser lays the page out anyway. Used by web/match.js and web/viewer.js.
 import { el } from "./dom.js";
 
 /** Named regions of a frame that is kept across draws: `put(name, node)` puts `node` (or nothing) where the region's
  * last node was. A region starts as an empty comment (created by `slot(name)` inside the frame). */
 export class Regions {
   constructor() { this.nodes = new Map(); }
+
+  /** Whether the frame has region `name`. */
+  has(name) { return this.nodes.has(name); }
 
   /** A placeholder for region `name`, to build into the frame. */
   slot(name) {
@@ -50,8 +53,8 @@ export function scrollToEndSoon(node) {
 }
 
 /**
- * Keyed, in-place update of `parent`'s children (issue 14: a board redrawn after a click keeps the nodes whose data
- * did not change, so the browser restyles, lays out and paints only what is new). `parts` lists the children in
+ * Keyed, in-place update of `parent`'s children (a board redrawn after a click keeps the nodes whose data did not
+ * change, so the browser restyles, lays out and paints only what is new). `parts` lists the children in
  * order, each `[key, build]` (or null, skipped): a child already in `parent` that was built with the same `key` is
  * kept where it is (or moved), any other is built with `build()` and remembers its key; children no part names are
  * removed. A `key` of null always builds afresh. A key must say everything the part is drawn from, and a kept part
