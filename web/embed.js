@@ -49,6 +49,7 @@ class Handle {
     this.ready = this.open(opts).catch((err) => {
       if (this.viewer) this.viewer.destroy();
       this.viewer = null;
+      if (this.destroyed) throw err; // the element shows the board that replaced this one
       // Inside a .shoal-view, which viewer.css styles on any page; across both of its columns.
       element.replaceChildren(el("div", { class: "shoal-view" }, el("p", { class: "error", role: "alert", style: { gridColumn: "1 / -1", margin: "0" }, text: `This board could not open: ${err.message}` })));
       element.dataset.status = "error";
@@ -72,6 +73,8 @@ class Handle {
     const size = SIZES[opts.size] || opts.size;
     if (size) this.element.style.setProperty("--shoal-width", size);
     this.match = `board-${++boards}`;
+    // Destroyed while its files came (an attribute changed again): the board that replaced it keeps the element.
+    if (this.destroyed) throw new Error("this board was replaced");
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
       botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match, emit: (type, detail) => this.fire(type, detail),
@@ -92,7 +95,10 @@ class Handle {
   goTo(step) { return this.ready.then(() => this.viewer.goTo(step)); }
   next() { return this.ready.then(() => this.viewer.next()); }
   prev() { return this.ready.then(() => this.viewer.prev()); }
-  destroy() { return this.ready.then(() => this.viewer.destroy(), () => {}); }
+  destroy() {
+    this.destroyed = true;
+    return this.ready.then(() => this.viewer.destroy(), () => {});
+  }
 }
 
 export const Shoal = {
@@ -150,11 +156,30 @@ class ShoalBoard extends HTMLElement {
     let opts;
     try { opts = optionsFrom(this); } catch (err) { opts = err; }
     // A bad attribute is said on the board, like any other reason it cannot open (never an uncaught error).
-    this.handle = new Handle(this, opts);
-    this.handle.ready.then(() => this.dispatchEvent(new CustomEvent("shoal-ready", { bubbles: true })), () => {});
+    const handle = new Handle(this, opts);
+    this.handle = handle;
+    handle.ready.then(() => {
+      if (this.handle === handle) this.dispatchEvent(new CustomEvent("shoal-ready", { bubbles: true }));
+    }, () => {});
   }
 
   disconnectedCallback() { if (this.handle) { this.handle.destroy(); this.handle = null; } }
+
+  // An attribute changed on a board that is on the page: it opens again as the attributes now say (a new lesson, a
+  // step, another deal). Several changes made together (in one task) open it once.
+  attributeChangedCallback(_name, was, now) {
+    if (!this.handle || was === now || this.remounting) return;
+    this.remounting = true;
+    queueMicrotask(() => {
+      this.remounting = false;
+      if (!this.handle || !this.isConnected) return;
+      this.handle.destroy();
+      this.handle = null;
+      delete this.dataset.status;
+      this.connectedCallback();
+    });
+  }
+
   goTo(step) { return this.handle.goTo(step); }
   next() { return this.handle.next(); }
   prev() { return this.handle.prev(); }
