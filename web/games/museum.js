@@ -119,7 +119,7 @@ function board(view, ui, placing, moving) {
       const c = cards.get(k);
       let cell;
       if (c) {
-        cell = cardEl(ui, c.card, { down: c.face === "down", tokens: c.tokens, placer: c.placer });
+        cell = cardEl(ui, c.card, { down: c.face === "down", tokens: c.tokens });
         const said = [cardWords(c.card, c.face === "down"), tokenWords(c.tokens)];
         if (t.last && t.last.x === x && t.last.y === y) {
           cell.classList.add("last");
@@ -172,7 +172,7 @@ function board(view, ui, placing, moving) {
   for (let x = x0; x <= x1; x++) last.push(lineBadge(ui, colsInfo.get(x), "column", lilyCols.has(x), t.line_range, x - x0 + 1));
   last.push(ui.el("div", { class: "mu-corner", dataset: { noFocus: "" } }));
   rows.push(last);
-  // One Tab stop for the whole museum; arrow keys walk the squares and the line totals (issue 13).
+  // One Tab stop for the whole museum; arrow keys walk the squares and the line totals.
   ui.keyGrid(grid, rows, { label: `The museum, ${y1 - y0 + 1} rows by ${x1 - x0 + 1} columns, with each row's total on the right and each column's below` });
   return ui.el("div", { class: "mu-board-wrap" }, grid);
 }

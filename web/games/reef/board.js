@@ -1,10 +1,13 @@
 // One player's reef as an SVG: corals with their patterns, tile outlines, the Hot Spot, Small Animals on Habitats,
 // Large Animals over them, and — for the seat to act — every legal spot of the chosen tile or Large Animal.
-// Pan by dragging, zoom with the wheel or the buttons; the camera of each reef is kept across renders.
+// Pan by dragging, zoom with the wheel or the buttons; the camera of each reef is kept across renders, per board.
 import { centroid, coralShape, coralWords, CORAL, hexAround, pts, shift, SPECIES_SHORT } from "./look.js";
 import { keyOf, patchChildren } from "../../redraw.js";
 
-const cams = new Map(); // seat -> {x, y, w, h} once the person has panned or zoomed; absent = fit the reef
+// Each board's cameras (ui.keep lasts as long as the board: one match's table, one viewer), so two boards on a page
+// never share one and a new match starts with every reef fitted: seat -> {x, y, w, h} once the person has panned or
+// zoomed; absent = fit the reef.
+const camerasOf = (ui) => (ui.keep.reefCameras ??= new Map());
 const MARGIN = 0.7;
 const GRID = 1.5;
 
@@ -16,7 +19,7 @@ function fitBox(t, board, extra) {
   }
   // The box's edges snap outwards to a coarse grid (GRID tile sides), so the framing changes only when the reef grows
   // past a grid line, not on every move: a new viewBox rescales the whole picture, which the browser must then lay
-  // out and paint again in full (issue 14).
+  // out and paint again in full.
   x0 = Math.floor((x0 - MARGIN) / GRID) * GRID; y0 = Math.floor((y0 - MARGIN) / GRID) * GRID;
   x1 = Math.ceil((x1 + MARGIN) / GRID) * GRID; y1 = Math.ceil((y1 + MARGIN) / GRID) * GRID;
   // Never zoom in closer than a 7-tile-wide window: a young reef stays a sensible size.
@@ -48,7 +51,7 @@ const boxAttr = (b) => `${b.x.toFixed(3)} ${b.y.toFixed(3)} ${b.w.toFixed(3)} ${
 // (the end screen shows every seat's reef at once: its score rows name things on all of them).
 // `into`: the panel this function drew last time for the same seat (kept on screen by reef.js), updated in place:
 // the picture's layers whose data did not change (corals, hex outlines, animals) stay as they are, and the SVG keeps
-// its one set of pan/zoom listeners, which read the latest drawing's state (issue 14: the reef's board was ~700 nodes
+// its one set of pan/zoom listeners, which read the latest drawing's state (the reef's board was ~700 nodes
 // rebuilt, restyled and laid out again after every click).
 export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: withTabs = true, into = null } = {}) {
   const t = view.table;
@@ -87,7 +90,7 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
   const state = svgEl.reefState;
   state.seat = seat;
   state.fit = fit;
-  state.box = cams.get(seat) || fit;
+  state.box = camerasOf(ui).get(seat) || fit;
   const viewBox = boxAttr(state.box);
   if (svgEl.getAttribute("viewBox") !== viewBox) svgEl.setAttribute("viewBox", viewBox);
   if (svgEl.getAttribute("aria-label") !== reefOf(ui, seat)) svgEl.setAttribute("aria-label", reefOf(ui, seat));
@@ -148,7 +151,8 @@ function reefSvg(ui) {
     // tabindex -1: the picture itself is no Tab stop (Chromium makes a clipped SVG one); its spots are (one grid).
     class: "reef-board", preserveAspectRatio: "xMidYMid meet", role: "group", tabindex: "-1",
   });
-  const state = { seat: 0, box: null, fit: null };
+  const cams = camerasOf(ui);
+  const state = { seat: 0, box: null, fit: null, cams };
   svgEl.reefState = state;
   const setBox = (b) => { state.box = b; cams.set(state.seat, b); svgEl.setAttribute("viewBox", boxAttr(b)); };
   state.setBox = setBox;
@@ -189,7 +193,7 @@ function zoomBar(ui) {
   bar.append(
     ui.el("button", { type: "button", title: "zoom in (+)", "aria-label": "zoom in", onclick: () => state().zoom(1 / 1.25), text: "+" }),
     ui.el("button", { type: "button", title: "zoom out (−)", "aria-label": "zoom out", onclick: () => state().zoom(1.25), text: "−" }),
-    ui.el("button", { type: "button", title: "show the whole reef", onclick: () => { const st = state(); st.setBox(st.fit); cams.delete(st.seat); }, text: "Fit" }));
+    ui.el("button", { type: "button", title: "show the whole reef", onclick: () => { const st = state(); st.setBox(st.fit); st.cams.delete(st.seat); }, text: "Fit" }));
   return bar;
 }
 
