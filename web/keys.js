@@ -1,4 +1,4 @@
-// Keyboard play and screen-reader support shared by every board (issue 13): the roving tabindex of a grid or a hand
+// Keyboard play and screen-reader support shared by every board: the roving tabindex of a grid or a hand
 // (one Tab stop, arrow keys move, Enter/Space commit, Escape cancels a pending step), focus kept across a redraw by
 // a stable key, and a polite live region that reads the prompt and each new log line. See web/RENDERERS.md.
 import { el, svg } from "./dom.js";
@@ -160,7 +160,7 @@ function findByKey(scope, key, kept = null) {
   if (!key) return null;
   // The node that had the focus, when the redraw kept it (an in-place update), is still that control.
   if (kept && kept.isConnected && scope.contains(kept) && focusKey(kept) === key && isShown(kept)) return kept;
-  // Only nodes that carry the key's first part can match (a board holds hundreds of [data-ref] shapes: issue 14).
+  // Only nodes that carry the key's first part can match (a board holds hundreds of [data-ref] shapes).
   const first = key.slice(0, key.indexOf("="));
   const selector = KEY_DATA.includes(first) ? `[data-${first.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`
     : first === "id" ? "[id]" : FINDABLE;
@@ -202,8 +202,8 @@ export function restoreFocus(scope, captured, opts = {}) {
     return;
   }
   // A mouse or touch user gets the focus back on the next frame, just before it is painted: finding a shown control
-  // measures the page, and measuring right after a draw forces a layout that the frame then does again (issue 14:
-  // it was most of a click's drawing time). Draws before that frame leave one restore, of what had the focus first.
+  // measures the page, and measuring right after a draw forces a layout that the frame then does again (it
+  // was most of a click's drawing time). Draws before that frame leave one restore, of what had the focus first.
   if (pending && captured.lost) captured = pending.captured;
   const mine = { captured };
   pending = mine;

@@ -22,7 +22,7 @@ function explain(row, refs) {
   return row;
 }
 
-// Each seat's sheet is a real table (issue 13): a caption naming the seat and its total, column headers, one row
+// Each seat's sheet is a real table: a caption naming the seat and its total, column headers, one row
 // header per scoring line — so a screen reader reads "Sets, 12" rather than two loose numbers.
 export function renderOutcome(root, view, ui) {
   const { scores, winners, breakdown } = view.outcome;

@@ -1,6 +1,6 @@
 // Checks on everything that reaches the page from outside — a deep link's parameters, a saved file — made before the
-// page allocates anything from them (issue 9.5: `players=300000000` once froze the page for half a minute building
-// seat arrays). Each check throws an Error whose message is for the player; nothing here decides a rule: the ranges
+// page allocates anything from them (`players=300000000` would freeze the page for half a minute building seat
+// arrays). Each check throws an Error whose message is for the player; nothing here decides a rule: the ranges
 // come from the game's info (games.json) and the engine checks everything again.
 import { seatKinds } from "./lobby.js";
 import { MAX_SEED, parseSeed } from "./seed.js";

@@ -9,7 +9,7 @@
 const pyodideLoader = import("./pyodide/pyodide.mjs");
 pyodideLoader.catch(() => {}); // a failure is reported where the boot awaits it
 
-// Where the boot's time goes (issue 14): named moments in milliseconds since the epoch, so the page can put them on
+// Where the boot's time goes: named moments in milliseconds since the epoch, so the page can put them on
 // its own timeline (window.shoal.bootMarks()). Kept in memory, sent once with "ready"; nothing leaves the page.
 const marks = [];
 const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
@@ -26,10 +26,10 @@ const runtime = {
   lockFileURL: base + "pyodide-lock.json?v=" + stamp,
 };
 
-// The restored snapshot's full size (its zero runs included), written here by the build (0: the build shipped none). Knowing it, the worker hands
-// Pyodide a buffer of that size at once and fills it while the runtime starts: Pyodide needs the snapshot's size
+// The restored snapshot's full size (its zero runs included), written here by the build (0: the build shipped none).
+// Knowing it, the worker hands Pyodide a buffer of that size at once and fills it while the runtime starts: Pyodide needs the snapshot's size
 // before it instantiates the wasm, but its bytes only after the runtime is up (restoreSnapshot), so reading ~30 MB
-// overlaps fetching, compiling and instantiating the wasm instead of coming before them (issue 14: the boot's marks).
+// overlaps fetching, compiling and instantiating the wasm instead of coming before them (the boot's marks show it).
 const SNAPSHOT_BYTES = Number("{{SNAPSHOT_BYTES}}") || 0;
 
 // The snapshot's bytes as a stream: unpacked by the service worker when it installed this build (web/sw.js), else
@@ -235,7 +235,7 @@ const ready = (async () => {
 
 ready.catch((err) => postMessage({ fatal: String(err && err.message ? err.message : err) }));
 
-// Once the page has painted its first board, it asks the worker to warm up (issue 14): the worker plays the same kind
+// Once the page has painted its first board, it asks the worker to warm up: the worker plays the same kind
 // of click on a scratch match of the game just opened (shoal.warmup), so that V8 compiles, and settles its optimised
 // code for, the paths a click takes while the player looks at the board, instead of inside their first clicks. One
 // bridge request a step, each its own task; any request that arrives ends the warm-up, so a request waits at most for

@@ -17,7 +17,7 @@ const told = { key: "", count: 0 };
 export default {
   // Drawn in place (the page hands back the root of the last drawing, web/RENDERERS.md "Redraw"): the finished rounds'
   // catches, the score table and the card reference (no handlers; they grow with the game) stay on screen while the
-  // data they are drawn from is the same; the pond, hands, choices, resolution and seats are built again (issue 14).
+  // data they are drawn from is the same; the pond, hands, choices, resolution and seats are built again.
   inPlace: true,
 
   render(root, view, ui) {
@@ -56,7 +56,7 @@ function dot(ui, s) {
   return seatMark(ui, s, "aq-dot");
 }
 
-// A seat's colour with its number on it: colour is never the only sign of whose card or catch it is (issue 13).
+// A seat's colour with its number on it: colour is never the only sign of whose card or catch it is.
 // The number is drawn by CSS (data-seat-no), so it is not part of a card's or a pond's visible text: the accessible
 // name of a card or pond you can press always contains the words you see on it (WCAG 2.5.3, "label in name").
 const SEAT_INK = ["#000", "#fff", "#000", "#fff", "#000", "#000", "#fff"]; // ≥ 4.5:1 on each seat colour

@@ -19,7 +19,7 @@ const PHASE_TITLE = {
   lunch: "Lunch?", pass: "Pass a card", aqua: "Aqua poll", food: "Feed a food card", take: "Divide the catch", over: "Game over",
 };
 
-// Colour is never the only sign of a food colour (issue 13): each colour also has a shape, drawn on its food cards
+// Colour is never the only sign of a food colour: each colour also has a shape, drawn on its food cards
 // and beside its seat's name. Indexed like view.table.colours (seat s plays colour s).
 const COLOUR_SHAPES = ["●", "▲", "■", "◆", "★", "✚", "♥"];
 const shapeOf = (t, colour) => COLOUR_SHAPES[t.colours.indexOf(colour)] || "";
@@ -32,14 +32,14 @@ const findLegal = (view, action) => view.legal.find((a) => same(a, action));
 export default {
   // Drawn in place (the page hands back the root of the last drawing, web/RENDERERS.md "Redraw"): the seats, the
   // reveal and the score sheet stay on screen while the data they are drawn from is the same (their keys); the
-  // header, the ring's centre and the seat's own area (its handlers act on this view) are built again (issue 14).
+  // header, the ring's centre and the seat's own area (its handlers act on this view) are built again.
   inPlace: true,
 
   render(root, view, ui) {
     const t = view.table;
     const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
     // The last round's reveal is one of the end screen's details: the move that ends the match shows the final
-    // seats and scores first, the reveal a frame later (`ui.brief`, web/RENDERERS.md "Redraw"; issue 14).
+    // seats and scores first, the reveal a frame later (`ui.brief`, web/RENDERERS.md "Redraw").
     const rev = view.over && ui.brief ? null : t.reveal || t.history[t.history.length - 1];
     const parts = patchChildren(root, [
       [null, () => header(t, ui)],
@@ -115,7 +115,7 @@ function header(t, ui) {
       playing ? ui.el("span", { text: `Passes this round: ${t.passes}` }) : null,
       playing ? ui.el("span", { text: `Aqua cards left: ${t.aqua_stack}` }) : null,
       playing ? ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}`, dataset: { ref: "deck:predators" } }) : null),
-    // Not a live region: the page's polite announcer reads the prompt once per change (issue 13).
+    // Not a live region: the page's polite announcer reads the prompt once per change.
     ui.el("p", { class: "brunch-prompt", text: ui.text(t.prompt) }));
 }
 
@@ -139,7 +139,7 @@ function tableRing(view, ui, ring, names) {
     const y = 50 + 38 * Math.cos(angle);
     // A seat's box stays on screen for the whole match while its place and name are the same; its parts are kept
     // or built again one by one (seatParts), so a round's end redraws the cards and adds one food card instead of
-    // building four boxes anew (issue 14).
+    // building four boxes anew.
     const key = keyOf("seat", s, r, s === view.seat, t.colours, names[s]);
     seats.push([key, () => {
       const box = seatBox(view, ui, s);

@@ -42,7 +42,7 @@ export function achievementsPanel(view, ui) {
   L.errors = L.errors || {};
   // The game's identity, from its record (asked once; the buttons wait for it). No record, no marking. Asked once the
   // end screen is painted: only the mark buttons need it, and its answer redraws the table, which inside the last
-  // click's frame would hold back the final scores (issue 14: ~13 ms of drawing and a second layout).
+  // click's frame would hold back the final scores (~13 ms of drawing and a second layout).
   if (L.identity === undefined && view.seat !== null && view.seat !== undefined) {
     L.identity = ui.record ? null : false;
     if (ui.record) {

@@ -43,7 +43,7 @@ export default {
 
     const controls = acting ? turnControls(view, ui) : null;
     // Drawn in place (the page hands back the root of the last drawing: `inPlace` below): a part whose key (the data
-    // it is drawn from) did not change stays on screen as it is; the rest is built again (issue 14).
+    // it is drawn from) did not change stays on screen as it is; the rest is built again.
     const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
     const finals = view.over && view.players > 1 && !ui.brief; // every seat's reef: with the end screen's details
     const where = finals ? "reef-finals" : "reef-main";
@@ -342,7 +342,7 @@ function marketRow(view, ui, pick) {
 
 // ---- small pictures ------------------------------------------------------------------------------------------------
 // A tile's picture is drawn once per colours, turn and size, then copied (the market and the turn strip are built
-// again on every drawing: ten such pictures, ninety shapes; issue 14).
+// again on every drawing: ten such pictures, ninety shapes).
 const tileIcons = new Map();
 function tileIcon(ui, t, colours, rot, size) {
   const shapes = t.geometry.tile_rotations[rot];
