@@ -12,7 +12,9 @@ import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
 import { shareUrl } from "./share.js";
 import { newSeed } from "./seed.js";
-import { MAX_RECORD_CHARS, checkPlayers, checkRecord, parseRecordText, readBotDelay, readDeepLink } from "./validate.js";
+import {
+  MAX_RECORD_CHARS, checkPlayers, checkRecord, parseRecordText, readBotDelay, readDeepLink,
+} from "./validate.js";
 import { Regions } from "./redraw.js";
 import { registerServiceWorker } from "./update.js";
 
@@ -23,7 +25,8 @@ const status = document.getElementById("boot-status");
 // The polite live region outside #screen (which is redrawn): it reads the prompt and each new log line, for every
 // match in turn.
 const announcer = makeAnnouncer(document.getElementById("announcer")
-  || document.body.appendChild(el("div", { id: "announcer", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" })));
+  || document.body.appendChild(el("div",
+    { id: "announcer", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" })));
 
 const setStatus = (s) => { body.dataset.status = s; };
 // One busy mark for the page: the match on screen, the one being opened, a record being loaded.
@@ -41,7 +44,9 @@ engine.ready.then(() => { if (body.dataset.status === "loading" && !current && !
 let current = null;
 let linkProblem = null; // a bad parameter in the link: said in the lobby until the player acts
 let botDelay = 450;
-try { botDelay = readBotDelay(params); } catch (err) { linkProblem = `This link's settings were not used: ${err.message}.`; }
+try { botDelay = readBotDelay(params); } catch (err) {
+  linkProblem = `This link's settings were not used: ${err.message}.`;
+}
 // Who may hear the iframe's events (web/host.js): the parent named by parentOrigin=, or any; none when it is misspelt.
 let parentOrigin = "*";
 try { parentOrigin = parentTarget(params); } catch (err) {
@@ -112,7 +117,9 @@ function deepLink(cfg) {
     if (Array.isArray(v)) { if (v.length) q.set(k, v.join(",")); } // a sequence option: "1,2,3,10,11,12"
     else q.set(k, typeof v === "string" ? v : JSON.stringify(v));
   }
-  for (const name of ["botDelay", "botBudget", "embed", "parentOrigin"]) if (params.has(name)) q.set(name, params.get(name));
+  for (const name of ["botDelay", "botBudget", "embed", "parentOrigin"]) {
+    if (params.has(name)) q.set(name, params.get(name));
+  }
   return q.toString();
 }
 
@@ -142,20 +149,25 @@ async function resume(save, { here = false } = {}) {
 
 // ---- saves set aside (web/saved.js): said once where the player is, then listed in the lobby ----------------------
 const titleOf = (id) => gameInfo(id)?.title ?? id;
-const whenText = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "an earlier visit");
+const whenText = (ms) => (ms ? new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })
+  : "an earlier visit");
 
 function asideText(entry) {
   const title = titleOf(entry.game);
   const kept = entry.inPlace
-    ? `It is too large for this browser's storage to keep a copy, so it stays only until your next game of ${title} replaces it: download it to keep it.`
+    ? `It is too large for this browser's storage to keep a copy, so it stays only until your next game of ${title} ` +
+      `replaces it: download it to keep it.`
     : "It is kept aside in this browser until you delete it.";
   return `Your unfinished ${title} could not be restored: ${entry.reason}. ${kept}`;
 }
 
 function asideButtons(entry, gone) {
   return [
-    el("button", { type: "button", dataset: { asideDownload: entry.key }, onclick: () => { const f = saved.asideFile(entry); if (f) download(f.name, f.text, f.type); }, text: entry.record ? "Download its record" : "Download it" }),
-    el("button", { type: "button", dataset: { asideDelete: entry.key }, onclick: () => { saved.dropAside(entry.key); gone(); }, text: "Delete it" }),
+    el("button", { type: "button", dataset: { asideDownload: entry.key },
+      onclick: () => { const f = saved.asideFile(entry); if (f) download(f.name, f.text, f.type); },
+      text: entry.record ? "Download its record" : "Download it" }),
+    el("button", { type: "button", dataset: { asideDelete: entry.key },
+      onclick: () => { saved.dropAside(entry.key); gone(); }, text: "Delete it" }),
   ];
 }
 
@@ -170,7 +182,8 @@ function takeNotices() {
 function noticesBlock(page) {
   if (!page.notices || !page.notices.length) return null;
   const dismiss = (n) => { page.notices = page.notices.filter((x) => x !== n); page.match.draw(); };
-  return el("div", { class: "match-notices" }, page.notices.map((n) => el("div", { class: "error notice", role: "alert", dataset: { notice: "" } },
+  return el("div", { class: "match-notices" },
+    page.notices.map((n) => el("div", { class: "error notice", role: "alert", dataset: { notice: "" } },
     el("span", { text: n.entry ? asideText(n.entry) : n.text }),
     el("span", { class: "end-tools" }, n.entry ? asideButtons(n.entry, () => dismiss(n)) : null,
       el("button", { type: "button", class: "dismiss", onclick: () => dismiss(n), text: "OK" })))));
@@ -181,11 +194,14 @@ function asideSection(open) {
   const box = el("div", { class: "set-aside-list" });
   const fill = () => {
     const list = saved.asideList();
-    box.replaceChildren(...(list.length ? [el("details", { class: "rules", open, dataset: { setAside: String(list.length) } },
+    if (!list.length) { box.replaceChildren(); return; }
+    box.replaceChildren(el("details", { class: "rules", open, dataset: { setAside: String(list.length) } },
       el("summary", { text: `Set-aside games (${list.length})` }),
-      el("p", { class: "hint", text: `Saves that could not be continued, kept in this browser (the last ${saved.ASIDE_KEPT}).` }),
-      el("ul", {}, list.map((entry) => el("li", {}, `${titleOf(entry.game)}, set aside ${entry.at ? `on ${whenText(entry.at)}` : "earlier"}: ${entry.reason}. `,
-        el("span", { class: "end-tools" }, asideButtons(entry, fill))))))] : []));
+      el("p", { class: "hint",
+        text: `Saves that could not be continued, kept in this browser (the last ${saved.ASIDE_KEPT}).` }),
+      el("ul", {}, list.map((entry) => el("li", {},
+        `${titleOf(entry.game)}, set aside ${entry.at ? `on ${whenText(entry.at)}` : "earlier"}: ${entry.reason}. `,
+        el("span", { class: "end-tools" }, asideButtons(entry, fill)))))));
   };
   fill();
   return box;
@@ -198,8 +214,10 @@ function offerSaved(save, linkSays, newLabel, startNew) {
   const when = whenText(save.savedAt);
   const box = el("section", { class: "continue", dataset: { offerFor: id } },
     el("h2", { text: `Your unfinished ${titleOf(id)}` }),
-    el("p", { text: `${linkSays} Your game from ${when} (${save.record.actions.length} moves) is not finished: continue it, or start the new one and keep yours aside (the lobby lists it, to download or delete).` }),
-    el("button", { type: "button", class: "primary", dataset: { offer: "continue" }, onclick: () => resume(save).catch((e) => showError(e.message)), text: `Continue your game from ${when}` }),
+    el("p", { text: `${linkSays} Your game from ${when} (${save.record.actions.length} moves) is not finished: ` +
+      `continue it, or start the new one and keep yours aside (the lobby lists it, to download or delete).` }),
+    el("button", { type: "button", class: "primary", dataset: { offer: "continue" },
+      onclick: () => resume(save).catch((e) => showError(e.message)), text: `Continue your game from ${when}` }),
     el("button", { type: "button", dataset: { offer: "new" }, onclick: () => {
       saved.setAside(id, save, "it was replaced by a new game from a link", { told: true });
       startNew();
@@ -261,12 +279,18 @@ function endScreen(match, sheet) {
 
 // "Load game…" opens a modal dialog with the file field; closing it gives the focus back to the button.
 function loadGameControl() {
-  const opener = el("button", { type: "button", dataset: { focusKey: "load-game" }, "aria-haspopup": "dialog", text: "Load game…" });
+  const opener = el("button", { type: "button", dataset: { focusKey: "load-game" }, "aria-haspopup": "dialog",
+    text: "Load game…" });
   const dialog = el("dialog", { class: "load-dialog", "aria-labelledby": "load-title" },
     el("h2", { id: "load-title", text: "Load a saved game" }),
-    el("p", { text: "Choose a game file saved from Shoal (.json). The game on screen is replaced only if every move in the file is legal." }),
-    el("label", {}, "Game file ", el("input", { type: "file", accept: ".json,application/json", onchange: (e) => { if (dialog.open) dialog.close(); loadRecord(e); } })),
-    el("div", { class: "dialog-buttons" }, el("button", { type: "button", onclick: () => dialog.close(), text: "Cancel" })));
+    el("p", { text: "Choose a game file saved from Shoal (.json). The game on screen is replaced only if every move " +
+      "in the file is legal." }),
+    el("label", {}, "Game file ", el("input", {
+      type: "file", accept: ".json,application/json",
+      onchange: (e) => { if (dialog.open) dialog.close(); loadRecord(e); },
+    })),
+    el("div", { class: "dialog-buttons" },
+      el("button", { type: "button", onclick: () => dialog.close(), text: "Cancel" })));
   opener.addEventListener("click", () => dialog.showModal());
   dialog.addEventListener("close", () => { if (opener.isConnected) opener.focus(); });
   return el("span", { class: "load-game" }, opener, dialog);
@@ -287,18 +311,23 @@ let keysDialog = null;
 function openKeys() {
   const back = document.activeElement;
   const extra = (current && current.match.renderer.keys) || [];
-  const rows = [...KEYS, ...extra].map(([k, what]) => el("tr", {}, el("th", { scope: "row" }, el("kbd", { text: k })), el("td", { text: what })));
+  const rows = [...KEYS, ...extra].map(([k, what]) => el("tr", {}, el("th", { scope: "row" }, el("kbd", { text: k })),
+    el("td", { text: what })));
   keysDialog?.remove();
   keysDialog = el("dialog", { class: "keys-help", "aria-labelledby": "keys-title" },
     el("h2", { id: "keys-title", text: "Keys" }),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Key" }), el("th", { scope: "col", text: "What it does" }))), el("tbody", {}, rows)),
-    el("div", { class: "dialog-buttons" }, el("button", { type: "button", class: "primary", dataset: { closeKeys: "1" }, onclick: () => keysDialog.close(), text: "Close" })));
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Key" }),
+      el("th", { scope: "col", text: "What it does" }))), el("tbody", {}, rows)),
+    el("div", { class: "dialog-buttons" }, el("button", {
+      type: "button", class: "primary", dataset: { closeKeys: "1" }, onclick: () => keysDialog.close(), text: "Close",
+    })));
   keysDialog.addEventListener("close", () => { if (back && back.isConnected && back !== document.body) back.focus(); });
   document.body.append(keysDialog);
   keysDialog.showModal();
 }
 function keysButton() {
-  return el("button", { type: "button", class: "keys-button", dataset: { keys: "1", focusKey: "keys" }, "aria-keyshortcuts": "?", "aria-haspopup": "dialog", onclick: openKeys, text: "Keys (?)" });
+  return el("button", { type: "button", class: "keys-button", dataset: { keys: "1", focusKey: "keys" },
+    "aria-keyshortcuts": "?", "aria-haspopup": "dialog", onclick: openKeys, text: "Keys (?)" });
 }
 
 // After the game: the same table again with a new deal, the lobby, or a link that replays this game.
@@ -308,12 +337,14 @@ function endTools(match, ...more) {
     try {
       const { record } = await engine.call("record");
       const url = await shareUrl({ ...record, seats: match.seats, names: match.names }, location.href);
-      const field = el("input", { type: "text", readonly: true, class: "share-link", value: url, "aria-label": "Link to this game" });
+      const field = el("input", { type: "text", readonly: true, class: "share-link", value: url,
+        "aria-label": "Link to this game" });
       const copied = el("span", { class: "hint", role: "status" });
       shareBox.replaceChildren(field, el("button", { type: "button", onclick: () => {
         field.select();
         (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error("no clipboard")))
-          .then(() => { copied.textContent = "Copied."; }, () => { copied.textContent = "Select the link and copy it."; });
+          .then(() => { copied.textContent = "Copied."; },
+            () => { copied.textContent = "Select the link and copy it."; });
       }, text: "Copy link" }), el("button", { type: "button", onclick: saveRecord, text: "Download record" }), copied);
     } catch (err) {
       shareBox.replaceChildren(el("p", { class: "error", text: `Could not make a link: ${err.message}` }));
@@ -321,21 +352,25 @@ function endTools(match, ...more) {
   };
   shareBox.append(el("button", { type: "button", dataset: { share: "1" }, onclick: share, text: "Share this game" }));
   return el("div", { class: "end-tools" },
-    el("button", { type: "button", class: "primary", dataset: { rematch: "1" }, onclick: () => rematch(match), text: "Rematch" }),
-    el("button", { type: "button", dataset: { newGame: "1" }, onclick: () => showLobby(match.info.id), text: "New game" }),
+    el("button", { type: "button", class: "primary", dataset: { rematch: "1" }, onclick: () => rematch(match),
+      text: "Rematch" }),
+    el("button", { type: "button", dataset: { newGame: "1" }, onclick: () => showLobby(match.info.id),
+      text: "New game" }),
     ...more, shareBox);
 }
 
 function rematch(match) {
   const options = current && current.match === match ? current.options : {};
-  const cfg = { game: match.info.id, players: match.seats.length, seats: match.seats, names: match.names, seed: newSeed(), options };
+  const cfg = { game: match.info.id, players: match.seats.length, seats: match.seats, names: match.names,
+    seed: newSeed(), options };
   startMatch(cfg).catch((e) => showError(e.message));
 }
 
 function saveRecord() {
   const { match } = current;
   match.record().then((record) => {
-    download(`shoal-${record.game}-${record.seed}.json`, JSON.stringify({ ...record, seats: match.seats, names: match.names }, null, 1));
+    download(`shoal-${record.game}-${record.seed}.json`,
+      JSON.stringify({ ...record, seats: match.seats, names: match.names }, null, 1));
   }, (err) => showError(err.message));
 }
 
@@ -365,7 +400,8 @@ async function loadRecord(event) {
     await openRecord(parseRecordText(await file.text()));
     // The address names the loaded game (its seed stays secret), so a reload resumes it rather than the one before.
     const { match, options } = current;
-    history.replaceState(null, "", "?" + deepLink({ game: match.info.id, players: match.seats.length, seats: match.seats, names: match.names, options }));
+    history.replaceState(null, "", "?" + deepLink(
+      { game: match.info.id, players: match.seats.length, seats: match.seats, names: match.names, options }));
   } catch (err) {
     showError(`Could not load that game: ${err.message}. Nothing was changed.`);
   }
@@ -387,7 +423,9 @@ async function fetchRecord(link) {
   try { url = new URL(link, location.href); } catch { throw new Error("the link's record is not a web address"); }
   if (url.origin !== location.origin) throw new Error("a record must come from this site");
   let response;
-  try { response = await fetch(url); } catch { throw new Error(`${url.pathname} could not be fetched (are you offline?)`); }
+  try { response = await fetch(url); } catch {
+    throw new Error(`${url.pathname} could not be fetched (are you offline?)`);
+  }
   if (!response.ok) throw new Error(`${url.pathname} was not found (${response.status})`);
   return parseRecordText(await response.text());
 }
@@ -397,7 +435,8 @@ async function fetchRecord(link) {
 function continueBlock(skip = null) {
   const saves = saved.unfinished(games); // reading the slots sets aside what cannot be used
   const fresh = saved.takeUntold();
-  const notes = el("div", { id: "lobby-notes" }, fresh.map((entry) => el("p", { class: "error", role: "alert", text: asideText(entry) })));
+  const notes = el("div", { id: "lobby-notes" },
+    fresh.map((entry) => el("p", { class: "error", role: "alert", text: asideText(entry) })));
   const found = Object.values(saves).filter((save) => save.record.game !== skip);
   return el("section", { class: "continue" }, notes, found.length ? el("h2", { text: "Continue" }) : null,
     found.map((save) => el("button", { type: "button", class: "continue-game", dataset: { continue: save.record.game },
@@ -439,7 +478,8 @@ window.shoal = {
 // An iframe host hears what happens on the board: {source: "shoal", type: "step" | "move" | "over", ...detail}, only
 // what the spectator may see (web/host.js), and only a parent of the origin the link names, when it names one.
 function tellParent(type, detail) {
-  if (window.parent !== window && parentOrigin) window.parent.postMessage({ source: "shoal", type, ...detail }, parentOrigin);
+  if (window.parent === window || !parentOrigin) return;
+  window.parent.postMessage({ source: "shoal", type, ...detail }, parentOrigin);
 }
 
 let viewing = false; // a lesson or replay is on screen (the lobby must not take over when Python is ready)
@@ -500,10 +540,11 @@ async function openLinkedRecord(record) {
   const save = saved.unfinished(games)[info.id];
   if (!save) return openRecord(record);
   if (saved.continues(save, record, info)) return resume(save, { here: true });
-  offerSaved(save, "This link opens a position to play on from.", "Play on from the link's position", () => openRecord(record).catch((e) => {
+  const playOn = () => openRecord(record).catch((e) => {
     showLobby(info.id);
     showNotice(`Could not open that record: ${e.message}.`);
-  }));
+  });
+  offerSaved(save, "This link opens a position to play on from.", "Play on from the link's position", playOn);
 }
 
 if (params.get("replay") === "1" || params.has("lesson")) {
@@ -511,9 +552,13 @@ if (params.get("replay") === "1" || params.has("lesson")) {
   (async () => {
     if (params.has("lesson")) return showViewer({ lesson: await sameSiteJson(params.get("lesson")), step });
     let record;
-    if (location.hash.startsWith("#r=")) record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));
-    else if (params.has("record")) record = await fetchRecord(params.get("record"));
-    else throw new Error("the link names no game");
+    if (location.hash.startsWith("#r=")) {
+      record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));
+    } else if (params.has("record")) {
+      record = await fetchRecord(params.get("record"));
+    } else {
+      throw new Error("the link names no game");
+    }
     checkRecord(record, games); // before the viewer sizes anything from it
     return showViewer({ record, step });
   })().catch((e) => {
@@ -526,7 +571,8 @@ if (params.get("replay") === "1" || params.has("lesson")) {
   // why and keeps saying it until the player acts (the boot progress has its own line).
   screen.replaceChildren(el("p", { class: "loading", text: "Opening the saved game…" }));
   const watch = params.get("watch") === "1"; // a spectator's view: nothing is played, nothing saved
-  fetchRecord(params.get("record")).then((record) => (watch ? openRecord(record, { watch }) : openLinkedRecord(record))).catch((e) => {
+  const open = (record) => (watch ? openRecord(record, { watch }) : openLinkedRecord(record));
+  fetchRecord(params.get("record")).then(open).catch((e) => {
     showLobby();
     showNotice(`Could not open that record: ${e.message}.`);
   });

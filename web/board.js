@@ -36,7 +36,8 @@ export async function loadRenderer(id) {
   const { build } = await site();
   if (!build.renderers.includes(id)) throw new Error(`no renderer for ${id}`);
   if (build.styles.includes(id) && !document.getElementById(`css-${id}`)) {
-    document.head.append(el("link", { id: `css-${id}`, rel: "stylesheet", href: new URL(`games/${id}.css?v=${build.stamp}`, BASE).href }));
+    document.head.append(el("link", { id: `css-${id}`, rel: "stylesheet",
+      href: new URL(`games/${id}.css?v=${build.stamp}`, BASE).href }));
   }
   return (await import(new URL(`games/${id}.js?v=${build.stamp}`, BASE).href)).default;
 }
@@ -65,7 +66,9 @@ export function makeUi({
       node.addEventListener("click", (e) => { e.stopPropagation(); onclick(e); });
       return keyActivate(node);
     },
-    actionButton(label, action, attrs = {}) { return this.markAction(el("button", { type: "button", ...attrs }, label), action); },
+    actionButton(label, action, attrs = {}) {
+      return this.markAction(el("button", { type: "button", ...attrs }, label), action);
+    },
     // Keyboard (web/keys.js): one Tab stop per grid or hand, arrows move, Enter/Space commit, Escape cancels a step.
     keyGrid: (container, rows, opts = {}) => keyGrid(container, rows, opts),
     keyList: (container, items, opts = {}) => keyList(container, items, opts),
@@ -89,7 +92,10 @@ export function seatMark(s, attrs = {}) {
   const { class: cls, ...rest } = attrs;
   // The number is drawn by CSS (::after, from data-n): it repeats the seat's name beside it, so it adds no text to
   // the name of a card or a button it sits on (axe's label-in-name check reads the DOM's text).
-  return el("i", { class: `seat-mark seat-${s % SEAT_COLORS.length}` + (cls ? ` ${cls}` : ""), "aria-hidden": "true", dataset: { n: String(s + 1) }, style: { background: seatColor(s), color: SEAT_INK[s % SEAT_INK.length] }, ...rest });
+  return el("i", {
+    class: `seat-mark seat-${s % SEAT_COLORS.length}` + (cls ? ` ${cls}` : ""), "aria-hidden": "true",
+    dataset: { n: String(s + 1) }, style: { background: seatColor(s), color: SEAT_INK[s % SEAT_INK.length] }, ...rest,
+  });
 }
 
 /**
@@ -100,14 +106,16 @@ export function seatsBar(players, { toAct = [], viewer = null, name, kind = () =
   return el("div", { class: "seats-bar" }, Array.from({ length: players }, (_, s) => {
     const acting = toAct.includes(s);
     return el("span", {
-      class: "seat-chip" + (acting ? " to-act" : "") + (s === viewer ? " viewer" : ""), style: { borderColor: seatColor(s) },
-    }, seatMark(s), name(s), kind(s) ? ` · ${kind(s)}` : "", acting ? el("span", { class: "sr-only", text: " (to act)" }) : null);
+      class: "seat-chip" + (acting ? " to-act" : "") + (s === viewer ? " viewer" : ""),
+      style: { borderColor: seatColor(s) },
+    }, seatMark(s), name(s), kind(s) ? ` · ${kind(s)}` : "",
+    acting ? el("span", { class: "sr-only", text: " (to act)" }) : null);
   }));
 }
 
 /** Wire a drawn board's keys: Escape cancels the renderer's pending step. Call once per drawing, on its root. */
 export function boardKeys(root, ui) {
-  // A root drawn again in place (web/RENDERERS.md "Redraw") keeps its one listener, which reads the latest drawing's ui.
+  // A root drawn again in place (web/RENDERERS.md "Redraw") keeps its one listener, which reads the latest ui.
   const had = root.shoalUi !== undefined;
   root.shoalUi = ui;
   if (had) return;

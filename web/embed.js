@@ -51,7 +51,11 @@ class Handle {
       this.viewer = null;
       if (this.destroyed) throw err; // the element shows the board that replaced this one
       // Inside a .shoal-view, which viewer.css styles on any page; across both of its columns.
-      element.replaceChildren(el("div", { class: "shoal-view" }, el("p", { class: "error", role: "alert", style: { gridColumn: "1 / -1", margin: "0" }, text: `This board could not open: ${err.message}` })));
+      const says = el("p", {
+        class: "error", role: "alert", style: { gridColumn: "1 / -1", margin: "0" },
+        text: `This board could not open: ${err.message}`,
+      });
+      element.replaceChildren(el("div", { class: "shoal-view" }, says));
       element.dataset.status = "error";
       throw err;
     });
@@ -68,7 +72,8 @@ class Handle {
       const n = opts.question === "first" ? 1 : parseInt(opts.question, 10);
       if (asks[n - 1] !== undefined) opts = { ...opts, step: asks[n - 1] };
     }
-    const deal = lesson || record ? null : { game: opts.game, players: opts.players, seats: opts.seats, seed: opts.seed, options: opts.options, names: opts.names };
+    const { game, players, seats, seed, options, names } = opts;
+    const deal = lesson || record ? null : { game, players, seats, seed, options, names };
     this.element.classList.add("shoal-embed");
     const size = SIZES[opts.size] || opts.size;
     if (size) this.element.style.setProperty("--shoal-width", size);
@@ -77,7 +82,8 @@ class Handle {
     if (this.destroyed) throw new Error("this board was replaced");
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
-      botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match, emit: (type, detail) => this.fire(type, detail),
+      botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match,
+      emit: (type, detail) => this.fire(type, detail),
     });
     setTimeout(sharedEngine, 0); // Python boots in the background, for questions and "play on"
     return this;
@@ -113,7 +119,8 @@ export const Shoal = {
 };
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
-const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size", "names", "bot-delay", "bot-budget", "play-on", "options"];
+const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size",
+  "names", "bot-delay", "bot-budget", "play-on", "options"];
 const MAX_ATTR = 4000; // characters: far above any real attribute (a long option list), far below a page-freezing one
 
 /** The element's attributes as mount options; an Error naming the attribute and what it must be for any bad one. */
@@ -127,24 +134,32 @@ export function optionsFrom(node) {
   const whole = (n, min, max) => {
     if (!given(n)) return undefined;
     const v = a(n).trim();
-    if (!/^\d{1,9}$/.test(v) || +v < min || +v > max) throw new Error(`the ${n} attribute must be a whole number from ${min} to ${max}, not “${brief(v)}”`);
+    if (!/^\d{1,9}$/.test(v) || +v < min || +v > max) {
+      throw new Error(`the ${n} attribute must be a whole number from ${min} to ${max}, not “${brief(v)}”`);
+    }
     return +v;
   };
   const list = (n) => (given(n) ? a(n).split(",", 65).map((x) => x.trim()) : undefined);
   let seed;
-  try { seed = given("seed") ? parseSeed(a("seed")) : undefined; } catch (err) { throw new Error(`the seed attribute: ${err.message}, not “${brief(a("seed"))}”`); }
+  try { seed = given("seed") ? parseSeed(a("seed")) : undefined; } catch (err) {
+    throw new Error(`the seed attribute: ${err.message}, not “${brief(a("seed"))}”`, { cause: err });
+  }
   const opts = {
     lesson: a("lesson") || undefined, record: a("record") || undefined, game: a("game") || undefined,
     question: given("question") ? (a("question").trim() === "first" ? "first" : whole("question", 1, 999)) : undefined,
     players: whole("players", 1, 99), seats: list("seats"), seed, names: list("names"), step: whole("step", 0, 99_999),
     size: a("size") || undefined, watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
-    botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000), playOn: a("play-on") !== "false",
+    botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000),
+    playOn: a("play-on") !== "false",
     viewer: !given("viewer") || a("viewer").trim() === "spectator" ? null : whole("viewer", 0, 98),
   };
   if (given("options")) {
     let parsed;
-    try { parsed = JSON.parse(a("options")); } catch { throw new Error(`the options attribute must be JSON, such as {"variant": "family"}, not “${brief(a("options"))}”`); }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`the options attribute must be a JSON object, such as {"variant": "family"}, not “${brief(a("options"))}”`);
+    const not = `, such as {"variant": "family"}, not “${brief(a("options"))}”`;
+    try { parsed = JSON.parse(a("options")); } catch { throw new Error(`the options attribute must be JSON${not}`); }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new Error(`the options attribute must be a JSON object${not}`);
+    }
     opts.options = parsed;
   }
   return opts;

@@ -4,7 +4,8 @@ import { addCall } from "./latency.js";
 export class Engine {
   constructor(stamp, onProgress) {
     const boot = window.shoalBoot; // started by index.html before any module loaded
-    this.worker = boot ? boot.worker : new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url), { type: "module", name: stamp });
+    this.worker = boot ? boot.worker : new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url),
+      { type: "module", name: stamp });
     this.marks = boot ? boot.marks : [["worker-created", performance.now()]]; // the boot's timeline
     this.pending = new Map();
     this.next = 1;
@@ -14,7 +15,8 @@ export class Engine {
           onProgress(data.progress);
           if (data.progress === "ready") { // "snapshot" or "plain"
             this.boot = data.boot;
-            this.marks.push(...(data.marks || []).map(([name, at]) => [name, at - performance.timeOrigin]), ["ready-received", performance.now()]);
+            this.marks.push(...(data.marks || []).map(([name, at]) => [name, at - performance.timeOrigin]),
+              ["ready-received", performance.now()]);
             resolve();
           }
         } else if (data.fatal) {

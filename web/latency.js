@@ -37,7 +37,7 @@ export const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0))
 
 // Close the span on the next painted frame.
 let closing = 0; // spans ended but not yet closed (waiting for their frame)
-let waiting = []; // what runs once they are
+const waiting = []; // what runs once they are
 export function end() {
   const span = open;
   open = null;

@@ -312,7 +312,8 @@ export class Match {
         this.error = null;
         const who = this.seatName(seat);
         const what = ans.taken_back.length ? ans.taken_back.map(this.nameSeats).join(" ") : "a move";
-        this.notes.push({ at: ans.view.log.length, seat, mine: `${who} took back: ${what}`, others: `${who} took back a move.` });
+        const at = ans.view.log.length;
+        this.notes.push({ at, seat, mine: `${who} took back: ${what}`, others: `${who} took back a move.` });
         this.emit("undo", { seat });
       } catch (err) {
         if (err === STOPPED) return;
@@ -372,7 +373,8 @@ export class Match {
     if (passing) return `Pass the device to ${this.seatName(this.passTo)}.`;
     if (view.over) {
       const w = view.outcome ? view.outcome.winners.map((s) => this.seatName(s)) : [];
-      return `The game is over.${w.length ? ` ${w.join(" and ")} ${w.length === 1 && w[0] !== "You" ? "wins" : "win"}.` : ""}`;
+      const verb = w.length === 1 && w[0] !== "You" ? "wins" : "win";
+      return `The game is over.${w.length ? ` ${w.join(" and ")} ${verb}.` : ""}`;
     }
     if (thinking) return this.thinkingText(thinking);
     const asks = view.table && view.table.prompt ? this.nameSeats(view.table.prompt) : "";
@@ -456,7 +458,7 @@ export class Match {
     const passing = this.passTo !== null;
     // A renderer that updates its drawing in place (`inPlace`, web/RENDERERS.md "Redraw") is handed the root it drew
     // last time, so the nodes whose data did not change stay; any other gets a new empty root.
-    const keep = this.renderer.inPlace && !passing && this.table && this.table.isConnected && this.tableView === "board";
+    const keep = this.renderer.inPlace && !passing && this.tableView === "board" && this.table?.isConnected;
     const table = keep ? this.table : el("div", { class: `${this.o.tableClass || "table"} game-${this.info.id}` });
     this.table = table;
     // The page's highlights (web/board.js `highlight`) belong to the drawing they were made on.
@@ -518,7 +520,8 @@ export class Match {
     if (seat === null) return null;
     return el("button", {
       type: "button", class: "undo", dataset: { undo: String(seat) }, title: "Take back the last move (Ctrl+Z)",
-      onclick: () => this.undo(), text: seat === this.viewer && !passing ? "Undo" : `Undo ${this.seatName(seat)}'s move`,
+      onclick: () => this.undo(),
+      text: seat === this.viewer && !passing ? "Undo" : `Undo ${this.seatName(seat)}'s move`,
     });
   }
 

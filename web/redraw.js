@@ -63,7 +63,9 @@ export function scrollToEndSoon(node) {
  */
 export function patchChildren(parent, parts) {
   const old = new Map();
-  for (const child of parent.children) if (child.shoalKey !== undefined && child.shoalKey !== null) old.set(child.shoalKey, child);
+  for (const child of parent.children) {
+    if (child.shoalKey !== undefined && child.shoalKey !== null) old.set(child.shoalKey, child);
+  }
   const nodes = [];
   for (const part of parts) {
     if (!part) continue;

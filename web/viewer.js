@@ -78,7 +78,9 @@ class Viewer {
     ensureCss("viewer");
     if (o.lesson) {
       const L = o.lesson;
-      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) throw new Error("that file is not a compiled Shoal lesson");
+      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) {
+        throw new Error("that file is not a compiled Shoal lesson");
+      }
       this.kind = "lesson";
       this.info = game(L.game);
       this.lesson = L;
@@ -188,7 +190,10 @@ class Viewer {
   key(e) {
     if (this.live) { this.live.key(e); return; }
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
-    const moves = { ArrowRight: () => this.next(), ArrowLeft: () => this.prev(), Home: () => this.goTo(0), End: () => this.goTo(this.total) };
+    const moves = {
+      ArrowRight: () => this.next(), ArrowLeft: () => this.prev(),
+      Home: () => this.goTo(0), End: () => this.goTo(this.total),
+    };
     if (moves[e.key]) { e.preventDefault(); moves[e.key](); }
   }
 
@@ -236,7 +241,7 @@ class Viewer {
     const all = Array.from({ length: players }, (_, s) => s);
     if (!this.info.private_views) return all;
     if (this.kind === "lesson") {
-      const shown = new Set(this.lesson.steps.flatMap((st) => [st.view && st.view.seat, st.question && st.question.seat]));
+      const shown = new Set(this.lesson.steps.flatMap((st) => [st.view?.seat, st.question?.seat]));
       return all.filter((s) => shown.has(s));
     }
     return this.allowed.filter(isSeat);
@@ -248,9 +253,12 @@ class Viewer {
     seats = Array.from({ length: players }, (_, s) => (may.includes(s) && seats && seats[s]) || "bot");
     // Nobody at the table: the view on show goes on, if it is one this board may show (a seat the replay offers).
     const shown = this.kind === "replay" && may.includes(this.viewer) ? this.viewer : null;
-    if (this.kind === "lesson") return this.beginLive(seats, [], ["lesson_open", { lesson: this.lesson.source, step: this.index }], shown);
+    if (this.kind === "lesson") {
+      return this.beginLive(seats, [], ["lesson_open", { lesson: this.lesson.source, step: this.index }], shown);
+    }
     const { seats: _s, names: _n, ...clean } = this.record;
-    return this.beginLive(seats, [], ["load", { record: { ...clean, actions: clean.actions.slice(0, this.index) } }], shown);
+    const record = { ...clean, actions: clean.actions.slice(0, this.index) };
+    return this.beginLive(seats, [], ["load", { record }], shown);
   }
 
   async startDeal(deal) {
@@ -261,7 +269,8 @@ class Viewer {
     const opener = ["new", { game: this.info.id, players, seed: deal.seed ?? newSeed(), options: deal.options || {} }];
     // A fresh deal's author may show one seat's view to a table of bots (`viewer`); `watch` shows the spectator's.
     const shown = isSeat(this.opts.viewer) ? this.opts.viewer : null;
-    return this.beginLive(this.opts.watch ? seats.map((k) => (k === "human" ? "bot" : k)) : seats, deal.names || [], opener, shown);
+    const played = this.opts.watch ? seats.map((k) => (k === "human" ? "bot" : k)) : seats;
+    return this.beginLive(played, deal.names || [], opener, shown);
   }
 
   // The game goes on at this board as on the match page (web/match.js): `opener` is the engine request that opens
@@ -292,7 +301,8 @@ class Viewer {
     const main = el("div", { class: "sv-main" },
       el("div", { class: "sv-head" }, el("h3", { text: this.info.title }), regions.slot("seats"), regions.slot("turn")),
       regions.slot("table"), regions.slot("error"), regions.slot("outcome"), regions.slot("end"));
-    const side = el("aside", { class: "sv-side" }, regions.slot("undo"), el("h4", { text: "Log" }), regions.slot("log"));
+    const side = el("aside", { class: "sv-side" },
+      regions.slot("undo"), el("h4", { text: "Log" }), regions.slot("log"));
     this.frame = null; // the steps' frame is gone
     this.root.replaceChildren(main, side);
     return { root: main, regions };
@@ -369,7 +379,8 @@ class Viewer {
 
   head(view) {
     const title = this.kind === "lesson" ? this.lesson.title : `Replay: ${this.info.title}`;
-    const chips = seatsBar(view.players, { toAct: view.over ? [] : view.to_act, viewer: view.seat, name: (s) => this.seatName(s) });
+    const toAct = view.over ? [] : view.to_act;
+    const chips = seatsBar(view.players, { toAct, viewer: view.seat, name: (s) => this.seatName(s) });
     return el("div", { class: "sv-head" }, el("h3", { text: title }), chips);
   }
 
@@ -384,28 +395,39 @@ class Viewer {
           el("p", { class: "sv-prompt" }, el("strong", { text: "Your move: " }), text(q.prompt)),
           this.pending ? el("p", { class: "hint", text: "Checking your move…" }) : null,
           !ans && !this.asked ? el("p", { class: "hint", text: "Getting the board ready for your move…" }) : null,
-          ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status", dataset: { answer: ans.right ? "right" : "wrong" }, text: text(ans.reply) }) : null,
-          ans ? el("button", { type: "button", dataset: { nav: "retry" }, onclick: () => { this.answer = null; this.local = {}; this.draw(); }, text: ans.right ? "Try it again" : "Try again" }) : null));
+          ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status",
+            dataset: { answer: ans.right ? "right" : "wrong" }, text: text(ans.reply) }) : null,
+          ans ? el("button", { type: "button", dataset: { nav: "retry" },
+            onclick: () => { this.answer = null; this.local = {}; this.draw(); },
+            text: ans.right ? "Try it again" : "Try again" }) : null));
       }
       return box;
     }
     const move = this.stepMove;
-    const note = this.index === 0 ? "The starting position." : `Move ${this.index} of ${this.total}, by ${this.seatName(move[0])}.`;
+    const note = this.index === 0 ? "The starting position."
+      : `Move ${this.index} of ${this.total}, by ${this.seatName(move[0])}.`;
     return el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: note }));
   }
 
   nav() {
     const at = this.index, last = this.total;
-    const btn = (nav, label, to, title) => el("button", { type: "button", dataset: { nav }, title, "aria-label": title, disabled: to === at || to < 0 || to > last, onclick: () => this.goTo(to), text: label });
+    const first = this.kind === "lesson" ? 1 : 0; // a lesson counts its steps from 1, a replay its moves from 0
+    const btn = (nav, label, to, title) => el("button", {
+      type: "button", dataset: { nav }, title, "aria-label": title, disabled: to === at || to < 0 || to > last,
+      onclick: () => this.goTo(to), text: label,
+    });
     const bar = el("div", { class: "sv-nav" },
       btn("first", "«", 0, "First step"), btn("prev", "◀", at - 1, "Previous step"),
-      el("span", { class: "sv-count", text: `${at + (this.kind === "lesson" ? 1 : 0)} / ${last + (this.kind === "lesson" ? 1 : 0)}` }),
+      el("span", { class: "sv-count", text: `${at + first} / ${last + first}` }),
       btn("next", "▶", at + 1, "Next step"), btn("last", "»", last, "Last step"));
     if (this.kind === "replay" && this.allowed.length > 1) {
       bar.append(el("label", { class: "sv-seat" }, "View from ", el("select", {
         dataset: { nav: "seat" },
         onchange: (e) => { this.viewer = e.target.value === "" ? null : +e.target.value; this.goTo(this.index); },
-      }, this.allowed.map((s) => el("option", { value: s === null ? "" : String(s), selected: s === this.viewer, text: s === null ? "the spectator" : this.seatName(s) })))));
+      }, this.allowed.map((s) => el("option", {
+        value: s === null ? "" : String(s), selected: s === this.viewer,
+        text: s === null ? "the spectator" : this.seatName(s),
+      })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
     bar.append(keysList());
@@ -422,21 +444,28 @@ class Viewer {
     const note = may.length === players ? null : el("p", { class: "hint", dataset: { playOnNote: "" }, text: may.length
       ? "A seat whose cards this replay may not show is played by a bot."
       : "This replay may not show anybody's cards, so bots play every seat and you watch from the spectator's view." });
-    return el("details", { class: "sv-playon" }, el("summary", { dataset: { nav: "play-on" }, text: "Play on from here" }),
-      Array.from({ length: players }, (_, s) => el("label", {}, `Seat ${s + 1} `, el("select", { dataset: { seat: String(s) }, disabled: kinds(s).length === 1, onchange: (e) => { chosen[s] = e.target.value; } },
-        kinds(s).map((k) => el("option", { value: k, selected: k === chosen[s], text: k === "human" ? "Human" : "Bot" }))))),
+    return el("details", { class: "sv-playon" },
+      el("summary", { dataset: { nav: "play-on" }, text: "Play on from here" }),
+      Array.from({ length: players }, (_, s) => el("label", {}, `Seat ${s + 1} `, el("select", {
+        dataset: { seat: String(s) }, disabled: kinds(s).length === 1, onchange: (e) => { chosen[s] = e.target.value; },
+      }, kinds(s).map((k) => el("option", {
+        value: k, selected: k === chosen[s], text: k === "human" ? "Human" : "Bot",
+      }))))),
       note,
-      el("button", { type: "button", class: "primary", dataset: { nav: "start-play-on" }, onclick: () => this.playOn(chosen).catch((e) => { this.error = e.message; this.draw(); }), text: "Start" }));
+      el("button", { type: "button", class: "primary", dataset: { nav: "start-play-on" },
+        onclick: () => this.playOn(chosen).catch((e) => { this.error = e.message; this.draw(); }), text: "Start" }));
   }
 
   stepList() {
     if (this.kind === "lesson") {
       return this.lesson.steps.map((s, i) => el("li", { class: i === this.index ? "current" : "" },
         el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i) },
-          s.question ? el("b", { text: "? " }) : null, nameSeatsWith((x) => this.seatName(x))(s.comment || `Step ${i + 1}`))));
+          s.question ? el("b", { text: "? " }) : null,
+          nameSeatsWith((x) => this.seatName(x))(s.comment || `Step ${i + 1}`))));
     }
     return Array.from({ length: this.total + 1 }, (_, i) => el("li", { class: i === this.index ? "current" : "" },
-      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i), text: i === 0 ? "Start" : `Move ${i}` })));
+      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i),
+        text: i === 0 ? "Start" : `Move ${i}` })));
   }
 
   // The end of a live game: its replay, on this same board (the one person at the table may see their own seat).
@@ -450,7 +479,8 @@ class Viewer {
       this.keep = {};
       const ownSeat = live.humans.length === 1 ? live.humans[0] : null;
       Object.assign(this.opts, {
-        record: { ...record, seats: live.seats, names: live.names }, lesson: null, deal: null, ownSeat, step: null, viewer: null,
+        record: { ...record, seats: live.seats, names: live.names }, lesson: null, deal: null, ownSeat, step: null,
+        viewer: null,
       });
       this.root.className = "shoal-view";
       await this.start();
