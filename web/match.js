@@ -15,7 +15,7 @@ import { publicMove } from "./host.js";
 import * as latency from "./latency.js";
 import { LEVELS, defaultBot } from "./lobby.js";
 import { renderOutcome } from "./outcome.js";
-import { fillLog, scrollToEndSoon } from "./redraw.js";
+import { drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const STOPPED = Symbol("the match was closed"); // thrown out of a request that came back after destroy()
@@ -97,6 +97,11 @@ export class Match {
     this.frame = null;
     this.table = null; // the board's root on screen
     this.nameSeats = nameSeatsWith((s) => this.seatName(s));
+    this.guardedDraw = drawGuard((inFrame, fresh) => {
+      const t0 = performance.now();
+      this.drawOnce(fresh);
+      latency.addRender(performance.now() - t0, inFrame);
+    });
   }
 
   get view() { return this.answer && this.answer.view; }
@@ -412,16 +417,10 @@ export class Match {
     return ui;
   }
 
-  // Removing a focused control (a name field at the end) fires its blur and change events inside the draw; a handler
-  // that asks to draw again then waits until this draw is done, instead of swapping regions mid-swap.
+  /** Draw the table as the match now stands (`inFrame`: from a requestAnimationFrame callback, for the latency). */
   draw(inFrame = false, { fresh = false } = {}) {
     if (this.destroyed || !this.answer) return;
-    if (this.drawing) { this.drawAgain = true; return; }
-    const t0 = performance.now();
-    this.drawing = true;
-    try { this.drawOnce(fresh); } finally { this.drawing = false; }
-    latency.addRender(performance.now() - t0, inFrame);
-    if (this.drawAgain) { this.drawAgain = false; this.draw(inFrame); }
+    this.guardedDraw(inFrame, fresh);
   }
 
   /** Draw again, in place or (`fresh`) from scratch: frame, board and log built anew (the redraw test compares). */

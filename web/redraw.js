@@ -30,6 +30,23 @@ export class Regions {
   }
 }
 
+/**
+ * `draw` made safe to ask for again from inside itself: removing a focused control fires its blur and change events
+ * in the middle of a draw, and a handler that asks to draw again then waits until this draw is done (with the
+ * arguments it asked with), instead of swapping regions mid-swap.
+ */
+export function drawGuard(draw) {
+  let drawing = false;
+  let again = null;
+  const guarded = (...args) => {
+    if (drawing) { again = args; return; }
+    drawing = true;
+    try { draw(...args); } finally { drawing = false; }
+    if (again) { const next = again; again = null; guarded(...next); }
+  };
+  return guarded;
+}
+
 /** Make `ol` show `lines` ([{text, cls}]): lines already shown stay, new ones are appended; if what is shown is not a
  * prefix of `lines` (a take-back, another seat's view, the pass screen), the list is rebuilt. True when it changed. */
 export function fillLog(ol, lines) {

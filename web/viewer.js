@@ -12,7 +12,7 @@ import {
 import { publicMove } from "./host.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
-import { Regions, fillLog, scrollToEndSoon } from "./redraw.js";
+import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
@@ -63,6 +63,7 @@ class Viewer {
     this.root = el("div", { class: "shoal-view", tabindex: "0" });
     this.busy = busyMarker(this.root);
     this.keep = {}; // what a renderer keeps across this viewer's steps (ui.keep: the reef's camera)
+    this.drawStep = drawGuard(() => this.drawOnce());
     this.destroyed = false;
     this.onKey = (e) => this.key(e);
     (opts.keys || this.root).addEventListener("keydown", this.onKey);
@@ -315,13 +316,9 @@ class Viewer {
   }
 
   // ---- drawing ------------------------------------------------------------------------------------------------------
-  // A blur or change handler fired by removing a focused control asks to draw again: after this draw, not inside it.
   draw() {
-    if (this.live) { this.live.draw(); return; }
-    if (this.drawing) { this.drawAgain = true; return; }
-    this.drawing = true;
-    try { this.drawOnce(); } finally { this.drawing = false; }
-    if (this.drawAgain) { this.drawAgain = false; this.draw(); }
+    if (this.live) this.live.draw();
+    else this.drawStep();
   }
 
   // A lesson's or a replay's step (a live game draws itself: web/match.js).
