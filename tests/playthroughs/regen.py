@@ -16,8 +16,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "pysrc") not in sys.path:
-    sys.path.insert(0, str(ROOT / "pysrc"))
+for folder in (ROOT, ROOT / "pysrc"):  # run as a module from the root, or as a script from anywhere
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 from tests.playthroughs.transcript import BY_NAME, CASES, HERE, views_after, transcript  # noqa: E402
 
@@ -31,7 +32,11 @@ def main(argv: list[str] | None = None) -> int:
         name, ply = args.show
         if name not in BY_NAME:
             parser.error(f"no case {name!r} (cases: {', '.join(BY_NAME)})")
-        print(json.dumps(views_after(BY_NAME[name], int(ply)), indent=1, ensure_ascii=False))
+        try:
+            views = views_after(BY_NAME[name], int(ply))
+        except ValueError as e:
+            parser.error(f"{e} (PLY is a ply number, -1 for the start)")
+        print(json.dumps(views, indent=1, ensure_ascii=False))
         return 0
     unknown = [name for name in args.cases if name not in BY_NAME]
     if unknown:
