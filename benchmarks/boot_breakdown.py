@@ -1,4 +1,4 @@
-"""Where a first playable board's start-up goes, cold and warm (issue 14): the page's and the worker's boot marks.
+"""Where a first playable board's start-up goes, cold and warm: the page's and the worker's boot marks.
 
     python3 benchmarks/boot_breakdown.py [--runs 5] [--site DIST] [--compare OTHER_DIST] [--games 1]
 

@@ -1,5 +1,5 @@
-"""Seconds a bot level takes per decision in headless Chromium, in the page's own worker (issue 10: "hard takes at
-most about 2 s a decision on this 2-core machine in headless Chromium"). A benchmark, not a test.
+"""Seconds a bot level takes per decision in headless Chromium, in the page's own worker (the target: ``hard`` takes
+at most about 2 s a decision on a 2-core machine in headless Chromium). A benchmark, not a test.
 
     python3 benchmarks/chromium_bots.py [--site DIST] [--decisions 5] [--levels hard,normal,easy]
                                         [--games museum,brunch,aquarena,reef,reef-solo] [--out FILE.json]
@@ -196,10 +196,10 @@ def write_section(summary: dict, args: argparse.Namespace) -> None:
 
     lines = [
         BEGIN,
-        "## (g) Seconds a bot level takes per decision in headless Chromium (issue 10: hard ≤ about 2 s)",
+        "## (g) Seconds a bot level takes per decision in headless Chromium (target: hard ≤ about 2 s)",
         "",
-        f"Written by `python3 benchmarks/chromium_bots.py --decisions {args.decisions}` on {summary['when']} (Debian's "
-        f"Chromium, headless, on this 2-core machine; load average {summary['load_before'][0]:.0f} before, "
+        f"Written by `python3 benchmarks/chromium_bots.py --decisions {args.decisions}` (Debian's "
+        f"Chromium, headless, {os.cpu_count()} cores; load average {summary['load_before'][0]:.0f} before, "
         f"{summary['load_after'][0]:.0f} after). Each level decides for the first seat to act in one match "
         f"(seed {args.seed}) whenever it has a choice, in the worker the page started; the other seats play the "
         "random bot. CPU: seconds the page's renderer process used during the request (the worker thread thinks "

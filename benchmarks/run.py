@@ -16,7 +16,8 @@ load average is written next to them.
 (f) click → next painted frame after the redraw, in the page (``window.shoal.latency()``), over a full game of each
     title against instant random bots, with its shares (worker round trip, Python, JSON, drawing); the page's JS heap
     and the worker's WebAssembly memory after the game.
-Sections written by other scripts between <!-- name:begin/end --> marks (plies.py's (d)) are kept as they are.
+Sections between <!-- name:begin/end --> marks (plies.py's (d), search_speed.py's (d2), chromium_bots.py's (g), the
+hand-written notes (h)) are kept as they are.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def start_times(browser, urls: dict[str, str], runs: int) -> dict[str, list[floa
     pages = {
         STOCK: (urls["stock"] + "index.html", "() => !!document.body && document.body.dataset.ready === '1'", False),
         "Shoal lobby painted (first contentful paint)": (urls["snap"] + "index.html", LOBBY, False, True),
-        "Shoal lobby's game cards in the page (before 2026-12-01: the lobby row)": (urls["snap"] + "index.html", LOBBY, False),
+        "Shoal lobby's game cards in the page": (urls["snap"] + "index.html", LOBBY, False),
         "Shoal first playable board, cold, snapshot": (urls["snap"] + "index.html?" + FIRST, BOARD, False),
         "Shoal first playable board, cold, plain boot": (urls["plain"] + "index.html?" + FIRST, BOARD, False),
         "Shoal first playable board, warm (service worker), snapshot": (urls["snap"] + "index.html?" + FIRST, BOARD, True),
@@ -292,7 +293,13 @@ def main() -> None:
     lines = [
         "# Benchmarks",
         "",
-        f"Written by `python3 benchmarks/run.py --runs {args.runs}` on {time.strftime('%Y-%m-%d %H:%M')} "
+        "Numbers to watch, not tests to pass; each section names the command that writes it. `benchmarks/run.py` "
+        "writes (a)–(c), (e) and (f) in one run and keeps the sections other scripts write between their marks: (d) "
+        "`benchmarks/plies.py`, (d2) `benchmarks/search_speed.py`, (g) `benchmarks/chromium_bots.py`, and (h), "
+        "written by hand: what limits each figure and what would move it. The bots' strength: docs/strength.md "
+        "(`benchmarks/strength.py`).",
+        "",
+        f"Written by `python3 benchmarks/run.py --runs {args.runs}` "
         f"({platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, Pyodide {build.pinned_pyodide()}, "
         f"headless Debian Chromium). Load average when the browser runs began: {load_before}; when they ended: "
         f"{load_after}. Numbers, not tests: re-run after changing the build or an engine. Every browser figure below "
@@ -308,8 +315,9 @@ def main() -> None:
         "Cold: an empty cache, service worker blocked. Warm: a first visit installed the service worker (which also keeps "
         "the snapshot gunzipped), then the same link again. The snapshot is Python's memory with every engine imported, "
         "made at build time (`build_scripts/snapshot.mjs`); the plain boot imports them from the precompiled wheel. The "
-        "lobby's game cards are written into index.html by the build, so it paints before any script; a lesson paints "
-        "its precomputed first view while Python boots behind it.",
+        "lobby's game cards are written into index.html by the build, so it paints before any script (the cards reach "
+        "the page 30–70 ms before Chromium paints them: both are timed); a lesson paints its precomputed first view "
+        "while Python boots behind it.",
         "",
         *(["Where a first playable board's time goes (snapshot boot; medians of the same runs' `window.shoal.bootMarks()`; "
            "steps overlap: the snapshot's bytes, the wasm's compile and Pyodide's glue load side by side, and Pyodide "
@@ -337,7 +345,7 @@ def main() -> None:
         "the web pages, icons and the precompiled lessons. A visitor downloads the compressed column once; after that "
         "the service worker serves everything.",
         "",
-        f"**The stdlib holds only what the site imports** (issue 14, point 3; `build_scripts/stdlib_keep.mjs`): the "
+        "**The stdlib holds only what the site imports** (`build_scripts/stdlib_keep.mjs`): the "
         "build boots Python the plain way under Node on the whole precompiled stdlib, imports every engine module and "
         "walks every path into the engine (every game at every player count to its end, every bot level, undo, record, "
         "load, every lesson, a replay step, refusals, a warning and a traceback formatted), adds every stdlib module "
@@ -347,9 +355,8 @@ def main() -> None:
         f"checks that a build ships the trimmed one). {got['stdlib'] / 1e6:.2f} MB instead of "
         f"{got['stdlib_whole'] / 1e6:.2f} MB: {(got['stdlib_whole'] - got['stdlib']) / 1e6:.2f} MB less to download "
         "on a first visit, nothing on later ones. The snapshot is made from the trimmed zip (it holds the zip's table "
-        "of contents). A full closure of the stdlib's own import statements would keep 3.89 MB of 4.41 (measured "
-        "2026-12-01): stdlib modules name in their functions many modules the site never reaches (pydoc, pdb, "
-        "unittest, xml, http).",
+        "of contents). A full closure of the stdlib's own import statements would keep 3.89 MB of 4.41: stdlib "
+        "modules name in their functions many modules the site never reaches (pydoc, pdb, unittest, xml, http).",
         "",
         "## (e) Three boards on one page",
         "",

@@ -1,4 +1,4 @@
-"""The strength table (issue 10): each search level against today's best bot of each game, frozen from git history.
+"""The strength table: each search level against the best heuristic bot of each game, frozen from git history.
 
     python3 benchmarks/strength.py [--games 200] [--solo-seeds 200] [--jobs 2] [--levels hard,normal,easy]
                                    [--rows museum,brunch,aquarena,reef,reef-solo] [--site DIST] [--out docs/strength.md]
@@ -10,7 +10,9 @@ decision with two or more legal actions; with ``--site`` (a built ``dist/``) eac
 the shipped Pyodide runtime under Node, timed on the same positions as CPython, giving the Pyodide mean. The table is
 rewritten after every row, so a run cut short still leaves what it measured. Every row keeps its games' outcomes
 (seed, win share, score margin), and a second table compares each level with the next one down game by game on the
-seeds both played: pairing cancels the deal's luck, which the issue's "each clearly below the next level" needs.
+seeds both played: pairing cancels the deal's luck, so it shows each level clearly below the next with far fewer
+games. The doc's notes (between ``<!-- notes:begin -->`` and ``<!-- notes:end -->``) are kept as they are, or replaced
+by ``--notes FILE``.
 """
 
 from __future__ import annotations
@@ -39,11 +41,15 @@ ROWS = {
     "aquarena": ("aquarena", 3, None, "heuristic", "win share ≥ 60% (fair 33%)"),
     "reef": ("reef", 2, {"variant": "core"}, "greedy", "win ≥ 75%"),
 }
-# Head to head (issue 10: "normal and easy: each clearly below the next level"): a level against the next one down,
-# seats rotated, where the win shares against the frozen bot crowd near the top and pairing alone does not separate them.
+# Head to head: a level against the next one down, seats rotated, where the win shares against the frozen bot crowd
+# near the top and pairing alone does not show each level clearly below the next.
 HEAD = {"reef-head": ("reef", 2, {"variant": "core"}), "museum-head": ("museum", 2, None)}
 SOLO = {"reef-solo": ("reef", {"variant": "core"}, "median ≥ 90 (Expert)"),
         "reef-solo-advanced": ("reef", {"variant": "advanced"}, "median ≥ 80")}
+# The targets above as numbers: the level's win share, or a solo row's median score, that ``hard`` must reach.
+TARGET_AT_LEAST = {"museum": 0.75, "brunch": 0.45, "aquarena": 0.60, "reef": 0.75, "reef-solo": 90,
+                   "reef-solo-advanced": 80}
+NOTES_BEGIN, NOTES_END = "<!-- notes:begin -->", "<!-- notes:end -->"
 
 PYODIDE_PROGRAM = """
 import json, time
@@ -219,35 +225,63 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def verdict(r: dict) -> str:
+    """Whether a ``hard`` row meets its target: "yes" when even its 95% interval's low end does, "on the point
+    estimate" when only the estimate does (a solo row's median has no interval here), else "no"; "" for other levels."""
+    if r["level"] != "hard" or r["row"] not in TARGET_AT_LEAST:
+        return ""
+    need = TARGET_AT_LEAST[r["row"]]
+    if r["row"] in SOLO:
+        return "yes" if r["median"] >= need else "no"
+    if r["level_win"] - r["level_win95"] >= need:
+        return "yes"
+    return "on the point estimate" if r["level_win"] >= need else "no"
+
+
+def notes(out: Path, args: argparse.Namespace) -> list[str]:
+    """The hand-written notes under the tables: ``--notes FILE``, else those already in the doc (kept as they are)."""
+    if args.notes and Path(args.notes).exists():
+        text = Path(args.notes).read_text().strip()
+    else:
+        old = out.read_text() if out.exists() else ""
+        if NOTES_BEGIN not in old or NOTES_END not in old:
+            return []
+        text = old[old.index(NOTES_BEGIN) + len(NOTES_BEGIN):old.index(NOTES_END)].strip()
+    return ["", NOTES_BEGIN, text, NOTES_END]
+
+
 def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[float]], args: argparse.Namespace) -> None:
+    kept = notes(out, args)
     lines = [
         "# Strength of the search bots",
         "",
-        f"Written by `python3 benchmarks/strength.py` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; rows "
-        "measured in parts are kept with `--keep`). Each row: one level against copies of today's best "
-        "bot frozen from commit 1faa418 (`benchmarks/frozen.py`), seats rotated, game *i* on seed *i*+1. Win share: "
-        "the level's share of wins per game (ties shared) with its 95% interval. Seconds per decision: CPU seconds in "
-        "CPython 3.11 (mean / max over decisions with a choice); Pyodide: mean wall seconds in the shipped runtime "
-        "under Node on three decisions per game and level (a match on seed 3, from its seventh ply), with its ratio to CPython's wall seconds on the same "
-        "positions measured right after (— when not measured).",
+        "Written by `python3 benchmarks/strength.py` (`--keep FILE` keeps measured rows between runs and `--extend` "
+        "adds games to them, so a long table can be measured in parts; `--site DIST` adds the Pyodide column). Each "
+        f"row: one level against copies of the game's best heuristic bot frozen at commit {frozen.COMMIT} "
+        "(`benchmarks/frozen.py`, so the table keeps its meaning when the bots change), seats rotated, game *i* on "
+        "seed *i*+1. Win share: the level's share of wins per game (ties shared) with its 95% interval. Seconds per "
+        "decision: CPU seconds in CPython (mean / max over decisions with a choice); Pyodide: mean wall seconds in "
+        "the shipped runtime under Node on three decisions per game and level (a match on seed 3, from its seventh "
+        "ply), with its ratio to CPython's wall seconds on the same positions measured right after (— when not "
+        "measured).",
         "",
-        "| row | level | games | level's win share (95%) | target for hard | mean score (level / frozen) | "
-        "CPU s/decision mean / max | Pyodide s/decision |",
-        "|---|---|---|---|---|---|---|---|",
+        "| row | level | games | level's win share (95%) | target for hard | hard meets it | "
+        "mean score (level / frozen) | CPU s/decision mean / max | Pyodide s/decision |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in (r for r in rows if r["row"] in ROWS):
         game = ROWS[r["row"]][0]
         p = _pyo(pyo.get(f"{game}/{r['level']}"))
         lines.append(
-            f"| {r['row']}, {ROWS[r['row']][1]}p vs today's `{r['base']}` | {r['level']} | {r['games']} | "
-            f"{pct(r['level_win'])} ± {pct(r['level_win95'])} | {r['target']} | "
+            f"| {r['row']}, {ROWS[r['row']][1]}p vs frozen `{r['base']}` | {r['level']} | {r['games']} | "
+            f"{pct(r['level_win'])} ± {pct(r['level_win95'])} | {r['target']} | {verdict(r)} | "
             f"{r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
             f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
     for r in solos:
         p = _pyo(pyo.get(f"{r['row']}/{r['level']}"))
         lines.append(
             f"| {r['row']} (1p, seeds 1–{r['games']}) | {r['level']} | {r['games']} | median {r['median']:.1f}, mean "
-            f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | — | "
+            f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | {verdict(r)} | — | "
             f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
     lines += side_by_side([r for r in rows if r["row"] in ROWS], solos)
     lines += head_to_head([r for r in rows if r["row"] in HEAD])
@@ -257,8 +291,7 @@ def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[fl
         lines += ["", f"Not measured in this run: {', '.join(missing)} (no search levels for that game yet, or the "
                       "run was cut short)."]
     lines += ["", "Minutes per row: " + ", ".join(f"{r['row']}/{r['level']} {r['minutes']:.1f}" for r in rows + solos)]
-    if args.notes and Path(args.notes).exists():
-        lines += ["", Path(args.notes).read_text().strip()]
+    lines += kept
     out.write_text("\n".join(lines) + "\n")
 
 
@@ -266,8 +299,8 @@ LEVEL_ORDER = ("hard", "normal", "easy")
 
 
 def side_by_side(rows: list[dict], solos: list[dict]) -> list[str]:
-    """Issue 10: "normal and easy: each clearly below the next level (show it)" — every level against the next one
-    down, game by game on the same seeds (:func:`paired`)."""
+    """Every level against the next one down, game by game on the same seeds (:func:`paired`): each level should be
+    clearly below the next."""
     lines: list[str] = []
     for r in rows + solos:
         lower_level = dict(zip(LEVEL_ORDER, LEVEL_ORDER[1:])).get(r["level"])
@@ -326,7 +359,8 @@ def main() -> int:
     parser.add_argument("--rows", default="museum,brunch,aquarena,reef,reef-solo,reef-solo-advanced")
     parser.add_argument("--site", help="a built dist/ folder: also time the levels in Pyodide under Node")
     parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
-    parser.add_argument("--notes", help="a Markdown file appended to the table (findings, limits)")
+    parser.add_argument("--notes", help="a Markdown file written under the tables (what they show, what limits "
+                                        "them) instead of the notes already in the doc")
     parser.add_argument("--pyodide-only", action="store_true", help="with --site and --keep: only the Pyodide timing")
     parser.add_argument("--keep", help="a JSON file of measured rows: rows in it are kept (not re-run) and every new "
                                        "row is added, so a long benchmark can be run in parts")

@@ -527,6 +527,10 @@ async function openLinkedGame(cfg) {
     screen.replaceChildren(el("p", { class: "loading", text: "Restoring your game…" }));
     return resume(save, { here: true });
   }
+  // A link the engine refuses (an option out of range) is said at once, not offered as a new game beside the save.
+  await engine.ready;
+  await engine.call("new", { match: "link-check", game: cfg.game, players: cfg.players, seed: 0, options: cfg.options || {}, viewer: null });
+  engine.call("close", { match: "link-check" }).catch(() => {});
   offerSaved(save, "This link sets up a new game.", "Start the new game", () => startMatch(cfg).catch((e) => {
     showLobby(cfg.game);
     showNotice(`Could not start that game: ${e.message}`);

@@ -66,3 +66,26 @@ def test_head_to_head_rows_seat_a_level_against_the_next_one_down():
     assert strength.head_to_head([sure])[-1].endswith("| yes |")
     assert strength.head_to_head([unsure])[-1].endswith("| not shown |")
     assert strength.head_to_head([ahead_on_points])[-1].endswith("| by score margin only |")
+
+
+def test_hard_meets_its_target_only_when_the_estimate_does_and_says_whether_the_interval_does():
+    """The table's verdict column: "yes" when the 95% interval's low end reaches the target, "on the point estimate"
+    when only the estimate does, "no" otherwise; blank for the levels that have no target."""
+    row = {"row": "brunch", "level": "hard", "level_win": 0.515, "level_win95": 0.069}  # target: 45%
+    assert strength.verdict(row) == "on the point estimate"
+    assert strength.verdict(dict(row, level_win95=0.05)) == "yes"
+    assert strength.verdict(dict(row, level_win=0.44)) == "no"
+    assert strength.verdict(dict(row, level="normal")) == ""
+    solo = {"row": "reef-solo", "level": "hard", "median": 92.0}  # target: median 90
+    assert strength.verdict(solo) == "yes" and strength.verdict(dict(solo, median=89.5)) == "no"
+
+
+def test_the_docs_notes_survive_a_rewrite_of_the_tables(tmp_path):
+    """A rerun rewrites the tables and keeps the hand-written notes between their marks, word for word."""
+    out = tmp_path / "strength.md"
+    out.write_text("old table\n\n<!-- notes:begin -->\nWhy the levels are what they are.\n<!-- notes:end -->\n")
+    args = type("Args", (), {"rows": ["museum"], "notes": None})()
+    strength.write(out, [], [], {}, args)
+    text = out.read_text()
+    assert "old table" not in text and text.startswith("# Strength of the search bots")
+    assert text.endswith("<!-- notes:begin -->\nWhy the levels are what they are.\n<!-- notes:end -->\n")
