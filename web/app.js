@@ -529,8 +529,8 @@ async function openLinkedGame(cfg) {
   }
   // A link the engine refuses (an option out of range) is said at once, not offered as a new game beside the save.
   await engine.ready;
-  const { game, players, options = {} } = cfg;
-  await engine.call("new", { match: "link-check", game, players, seed: 0, options, viewer: null });
+  const { game, players } = cfg;
+  await engine.call("new", { match: "link-check", game, players, seed: 0, options: cfg.options || {}, viewer: null });
   engine.call("close", { match: "link-check" }).catch(() => {});
   offerSaved(save, "This link sets up a new game.", "Start the new game", () => startMatch(cfg).catch((e) => {
     showLobby(cfg.game);
