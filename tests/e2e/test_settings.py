@@ -144,7 +144,7 @@ def test_motion_off_leaves_no_animation_running(page):
     assert running_animations(page) > 0, "the test needs an animation to stop"
     assert page.get_attribute("html", "data-motion") == "full"
     page.emulate_media(reduced_motion="reduce")
-    assert page.get_attribute("html", "data-motion") == "reduce"
+    page.wait_for_function("document.documentElement.dataset.motion === 'reduce'")  # the media query's change event
     pick_a_painting()
     assert page.evaluate("document.getAnimations().length") == 0
     page.evaluate("window.shoalPrefs.set('motion', 'on')")
