@@ -118,7 +118,7 @@ def test_every_page_reads_its_settings_in_a_classic_script_before_its_stylesheet
     scripts = [i for i, (tag, a) in enumerate(head.head) if tag == "script" and a.get("src", "").startswith("./prefs.js")]
     styles = [i for i, (tag, a) in enumerate(head.head) if tag == "link" and a.get("rel") == "stylesheet"]
     assert len(scripts) == 1 and styles and scripts[0] < styles[0], head.head
-    tag, attrs = head.head[scripts[0]]
+    _, attrs = head.head[scripts[0]]
     assert not {"type", "defer", "async"} & set(attrs), attrs
     assert any(tag == "script" and a.get("type") == "module" and a.get("src", "").startswith("./settings.js") for tag, a in head.head)
     assert head.settings_buttons == 1
@@ -266,8 +266,11 @@ def test_embedded_boards_follow_the_readers_scheme_or_their_own_theme(page, site
     page.emulate_media(color_scheme="light")
     page.goto(page.site_url + "themes-test.html")
     page.wait_for_function("document.body.dataset.ready === '1' && document.querySelectorAll('.shoal-view[data-painted]').length === 4")
-    bg = lambda: page.evaluate("""() => Object.fromEntries(['auto', 'dark', 'light', 'mounted'].map((id) =>
-      [id, getComputedStyle(document.querySelector(`#${id} .shoal-view`)).backgroundColor]))""")
+
+    def bg() -> dict:
+        return page.evaluate("""() => Object.fromEntries(['auto', 'dark', 'light', 'mounted'].map((id) =>
+          [id, getComputedStyle(document.querySelector(`#${id} .shoal-view`)).backgroundColor]))""")
+
     assert bg() == {"auto": LIGHT_BG, "dark": DARK_BG, "light": LIGHT_BG, "mounted": DARK_BG}
     page.emulate_media(color_scheme="dark")
     assert bg() == {"auto": DARK_BG, "dark": DARK_BG, "light": LIGHT_BG, "mounted": DARK_BG}
