@@ -129,6 +129,7 @@ function deepLink(cfg) {
   if (params.has("botBudget")) q.set("botBudget", params.get("botBudget"));
   if (params.has("embed")) q.set("embed", params.get("embed"));
   if (params.has("parentOrigin")) q.set("parentOrigin", params.get("parentOrigin"));
+  for (const k of ["theme", "settings"]) if (params.has(k)) q.set(k, params.get(k)); // an embed's look (web/prefs.js, settings.js)
   return q.toString();
 }
 
