@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Action, Game, Option, Rng
+from shoal.core import Action, Game, Option, Rng, View
 
-from . import data, play, view
+from . import data, lessons, play, view
 from .achievements.tables import MODIFICATION_CHOICES, MODIFICATIONS, SCENARIO_CHOICES, SCENARIOS
 from .bots import BOTS
 from .search import make_levels
@@ -111,6 +111,11 @@ class Reef(Game):
         from . import position
 
         return position.parse(text, players, options, rng)
+
+    lesson_conditions = lessons.CONDITIONS
+
+    def view_points(self, view: View, seat: int) -> int:
+        return lessons.view_points(view, seat)
 
 
 GAME = Reef()
