@@ -9,15 +9,18 @@ from shoal.core import Action, Outcome, Rng
 from . import data, text
 from .board import Board
 from .geometry import Point, cell_point, point_cell
-from .rules import Rules, make_rules
-from .scoring import BoardFacts, facts_for, score_rows, total
+from .refs import row_refs
+from .achievements.evaluate import evaluate_state
+from .achievements.modifications import rules_for
+from .variants import Rules
+from .scoring import BoardFacts, facts_for, score_rows, total, winner
 from .state import LARGE, OVER, PLACE, REEF_COLOUR, ReefState
 
 
 # --- set-up -------------------------------------------------------------------------------------------------------
 def setup(players: int, options: dict[str, Any], rng: Rng, rules: Rules | None = None) -> ReefState:
     """Hot Spots, Ecosystems and natives, Large Animal stacks, the pile with its removals, the first market."""
-    rules = rules or make_rules(options)
+    rules = rules or rules_for(options)
     s = ReefState(players, options, rng)
     s.memo = {}
     s.rules = rules
@@ -316,16 +319,9 @@ def solo_rating(score: int) -> str:
     return f"Below 60: keep diving!"
 
 
-def winner(scores: list[int], order: list[int]) -> int:
-    """Most points; a tie goes to the tied player earliest in the final round's turn order."""
-    best = max(scores)
-    return next(seat for seat in order if scores[seat] == best)
-
-
 def outcome(s: ReefState) -> dict[str, Any]:
-    from .refs import row_refs  # every row names what earned it ("explain this score", docs/refs.md)
-
     facts = board_facts(s)
+    # Every row names what earned it ("explain this score", docs/refs.md).
     o = Outcome(s.players, [[{**r, "refs": row_refs(r, facts, s.line, s.rules, seat)} for r in rows]
                             for seat, rows in enumerate(score_sheets(s))])
     scores = o.scores()
@@ -333,8 +329,6 @@ def outcome(s: ReefState) -> dict[str, Any]:
     extra: dict[str, Any] = {"turn_order": order}
     if s.players == 1:
         extra["rating"] = solo_rating(scores[0])
-    from .achievements import evaluate_state  # late: the achievements read this module's winner()
-
     extra["achievements"] = evaluate_state(s)  # each seat's Scenario, Challenges, Modification, with reasons
     return o.to_json(winners=[winner(scores, order)], **extra)
 

@@ -23,7 +23,7 @@ from shoal.core import Rng, ShoalError
 from . import data
 from .board import from_json
 from .notation import parse_board
-from .rules import make_rules
+from .achievements.modifications import rules_for
 from .state import PLACE, ReefState
 
 _TILE_OF: dict[str, int] = {}
@@ -44,7 +44,7 @@ def lines_of(text: str) -> list[str]:
 
 
 def parse(text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefState:
-    rules = make_rules(options)
+    rules = rules_for(options)
     s = ReefState(players, options, rng)
     s.memo = {}
     s.rules = rules

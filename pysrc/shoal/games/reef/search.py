@@ -26,8 +26,9 @@ from . import data, text
 from .board import Board
 from .bots import board_from_view, greedy_bot
 from .geometry import CELL_STEPS, EDGE_CORAL, STEPS, cell_point, point_cell
-from .play import is_final_round, legal_actions, market_spots, score_sheets, winner
-from .rules import make_rules
+from .play import is_final_round, legal_actions, market_spots, score_sheets
+from .scoring import winner
+from .achievements.modifications import rules_for
 from .state import LARGE, OVER, PLACE, ReefState
 
 # --- sampling -----------------------------------------------------------------------------------------------------
@@ -53,7 +54,7 @@ def _base(view: View) -> tuple[ReefState, list[int], int]:
     table = view["table"]
     s = ReefState(view["players"], dict(view["options"]), Rng(0))
     s.memo = {}
-    s.rules = make_rules(view["options"])
+    s.rules = rules_for(view["options"])
     s.boards = [board_from_view(bv) for bv in table["boards"]]
     s.market = [m["tile"] for m in table["market"]]
     s.line = [(e["number"], e["native"]) for e in table["ecosystems"]]
@@ -465,7 +466,7 @@ def old_bot_choice(view: View, legal: list[Action], rng: Rng) -> list[Action]:
     if not kinds & {"place", "large"}:
         return []
     move = greedy_bot(view, legal, Rng(rng.next64()))
-    if move["type"] == "snail" and view["table"]["round"] >= make_rules(view["options"]).rounds:
+    if move["type"] == "snail" and view["table"]["round"] >= rules_for(view["options"]).rounds:
         return []
     return [move]
 
@@ -541,7 +542,7 @@ class Level(SearchBot):
         totals = [0.0] * len(choices)
         playouts = self.solo_playouts
         if self.solo_work is not None:
-            left = make_rules(view["options"]).rounds - view["table"]["round"] + 1
+            left = rules_for(view["options"]).rounds - view["table"]["round"] + 1
             playouts = min(playouts, self.solo_work // max(1, left))
         rounds = max(1, (len(choices) - 1).bit_length())  # ceil(log2(candidates)) halvings down to one
         per_round = max(1, playouts // rounds)

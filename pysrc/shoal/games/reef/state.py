@@ -8,7 +8,7 @@ from shoal.core import State
 
 from .board import Board
 from .geometry import Point
-from .rules import Rules
+from .variants import Rules
 
 PLACE, LARGE, OVER = "place", "large", "over"
 REEF_COLOUR = "reef_colour"  # Modification 6: after the last round, each player chooses its one scoring Reef colour

@@ -2,7 +2,7 @@
 
 The engine never writes these numbers or tests inline: it asks a :class:`Rules` object, which the state keeps. A
 Modification is a subclass overriding one method (for example ``reef_min_size`` for "Reefs must be size 5+"), chosen
-in :func:`make_rules` from the match options.
+from the match options by ``achievements.modifications.rules_for``.
 """
 
 from __future__ import annotations
@@ -115,10 +115,3 @@ class Rules:
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant, "reef_min_size": self.reef_min_size(), "rounds": self.rounds}
-
-
-def make_rules(options: dict[str, Any]) -> Rules:
-    """The rules a match's options ask for: the variant, a Scenario's Ecosystems, a Modification's change."""
-    from .achievements.modifications import rules_for  # late: the Modifications subclass Rules
-
-    return rules_for(options)
