@@ -3,7 +3,7 @@ placement policy and a move ordering.
 
 Hidden in AQUA is only the face-down pile: its order, and which tiles went back to the box unseen at set-up. A
 sampled position therefore draws its pile from *every tile the seat has not seen* — the 70 minus the tiles laid and
-minus every tile ever shown in a market (solo discards its leftovers face up; the view's log names each market) —
+minus every tile ever shown in a market (solo discards its leftovers face up, and the view lists them) —
 never by reshuffling the real pile, which would tell the bot which tiles were boxed.
 
 The policy judges a placement locally, in O(1) per placement once each frontier cell is read: for each of the six
@@ -16,64 +16,48 @@ different species free for Large Animals, and judge a placement together with th
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
 from shoal.bots.search import GameSearch, SearchBot, action_key
 from shoal.core import Action, Rng, View
 
-from . import data, text
+from . import data
+from .achievements.modifications import rules_for
 from .board import Board
 from .bots import board_from_view, greedy_bot
 from .geometry import CELL_STEPS, EDGE_CORAL, STEPS, cell_point, point_cell
-from .play import is_final_round, legal_actions, market_spots, score_sheets
+from .rules import is_final_round, legal_actions, market_spots, score_sheets
 from .scoring import winner
-from .achievements.modifications import rules_for
 from .state import LARGE, OVER, PLACE, ReefState
 
 # --- sampling -----------------------------------------------------------------------------------------------------
-_TILE_OF_NAME = {text.tile(t): t for t in range(len(data.TILES))}  # each tile's colours are unique
-_MARKET_LINE = re.compile(r"; market: (.*)\.$")
-
-
 def seen_tiles(view: View) -> set[int]:
-    """Every tile the seat has seen: laid on any reef, in the market, or named in a market line of its log."""
+    """Every tile the seat has seen: laid on any reef, in the market, or discarded face up from a solo market."""
     table = view["table"]
-    seen = {m["tile"] for m in table["market"]}
+    seen = {m["tile"] for m in table["market"]} | set(table["discarded"])
     for bv in table["boards"]:
         seen.update(t["tile"] for t in bv["tiles"] if not t["hot_spot"])
-    for line in view["log"]:
-        found = _MARKET_LINE.search(line)
-        if found:
-            seen.update(_TILE_OF_NAME[name] for name in found.group(1).split(", ") if name in _TILE_OF_NAME)
     return seen
 
 
 def _base(view: View) -> tuple[ReefState, list[int], int]:
     """The public position of ``view`` as a state (no pile yet), the unseen tiles, and the pile's size."""
     table = view["table"]
-    s = ReefState(view["players"], dict(view["options"]), Rng(0))
-    s.memo = {}
-    s.rules = rules_for(view["options"])
-    s.boards = [board_from_view(bv) for bv in table["boards"]]
-    s.market = [m["tile"] for m in table["market"]]
-    s.line = [(e["number"], e["native"]) for e in table["ecosystems"]]
-    s.small = {sp["species"]: sp["left"] for sp in table["supply"]["small"]}
-    s.large = {sh["shape"]: list(sh["stack"]) for sh in table["supply"]["large"]}
-    s.round = table["round"]
-    s.queue = list(table["queue"])
-    s.done = list(table["done"])
     snail = table["snail"]
-    s.snail_holder = snail["holder"] if snail else None
-    s.snail_in_market = bool(snail and snail["in_market"])
-    s.snail_taker = snail["taker"] if snail else None
-    s.phase = table["phase"]
     current = table["current"]
-    s.fresh = [tuple(h["at"]) for h in table["boards"][current]["habitats"] if h["fresh"]] if current is not None \
+    fresh = [tuple(h["at"]) for h in table["boards"][current]["habitats"] if h["fresh"]] if current is not None \
         else []
-    s.pile = []
-    s.last_order = list(table.get("turn_order", []))
-    s.reef_colours = [bv["reef_colour"] if bv.get("reef_colour_chosen") else None for bv in table["boards"]]
+    s = ReefState(view["players"], dict(view["options"]), Rng(0), rules=rules_for(view["options"]),
+                  boards=[board_from_view(bv) for bv in table["boards"]],
+                  line=[(e["number"], e["native"]) for e in table["ecosystems"]],
+                  small={sp["species"]: sp["left"] for sp in table["supply"]["small"]},
+                  large={sh["shape"]: list(sh["stack"]) for sh in table["supply"]["large"]}, pile=[],
+                  market=[m["tile"] for m in table["market"]], round=table["round"], queue=list(table["queue"]),
+                  done=list(table["done"]), snail_holder=snail["holder"] if snail else None,
+                  snail_in_market=bool(snail and snail["in_market"]), snail_taker=snail["taker"] if snail else None,
+                  phase=table["phase"], fresh=fresh, last_order=list(table.get("turn_order", [])),
+                  reef_colours=[bv["reef_colour"] if bv.get("reef_colour_chosen") else None for bv in table["boards"]],
+                  discarded=list(table["discarded"]))
     unseen = sorted(set(range(len(data.TILES))) - seen_tiles(view))
     return s, unseen, table["pile"]
 
@@ -338,7 +322,7 @@ def place_values(s: ReefState, seat: int, legal: list[Action]) -> list[tuple[flo
 
 def _scan(ctx: _Ctx, s: ReefState) -> list[tuple[float, int, Any, int]]:
     """(value, market index, cell, rot) of every placement, in the order of the engine's legal list
-    (``play.place_actions``: tile by tile, rotation by rotation, the cells of ``market_spots``)."""
+    (``rules.place_actions``: tile by tile, rotation by rotation, the cells of ``market_spots``)."""
     out = []
     per_cell: dict = {}
     for ti, (tile, per_rot) in enumerate(zip(s.market, market_spots(s))):

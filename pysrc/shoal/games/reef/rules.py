@@ -1,4 +1,6 @@
-"""How a match of AQUA runs: set-up, the market and the Sea Snail, a turn's three phases, the end and the outcome."""
+"""AQUA's turn rules: set-up, the market and the Sea Snail, a turn's three phases, the end and the outcome.
+
+What a variant, a Scenario or a Modification may change is asked of the state's ``Rules`` (``variants``)."""
 
 from __future__ import annotations
 
@@ -7,45 +9,30 @@ from typing import Any
 from shoal.core import Action, Outcome, Rng
 
 from . import data, text
+from .achievements.evaluate import evaluate_state
+from .achievements.modifications import rules_for
 from .board import Board
 from .geometry import Point, cell_point, point_cell
 from .refs import row_refs
-from .achievements.evaluate import evaluate_state
-from .achievements.modifications import rules_for
-from .variants import Rules
 from .scoring import BoardFacts, facts_for, score_rows, total, winner
 from .state import LARGE, OVER, PLACE, REEF_COLOUR, ReefState
+from .variants import Rules
 
 
 # --- set-up -------------------------------------------------------------------------------------------------------
 def setup(players: int, options: dict[str, Any], rng: Rng, rules: Rules | None = None) -> ReefState:
     """Hot Spots, Ecosystems and natives, Large Animal stacks, the pile with its removals, the first market."""
     rules = rules or rules_for(options)
-    s = ReefState(players, options, rng)
-    s.memo = {}
-    s.rules = rules
     spots = rng.sample(range(len(data.HOT_SPOTS)), players)
-    s.boards = [Board(h) for h in spots]
     numbers = rules.ecosystem_line(players, rng)
     natives = rng.sample(list(data.SPECIES), len(numbers)) if numbers else []
-    s.line = list(zip(numbers, natives))
-    s.small = {sp: rules.small_per_species(players) for sp in data.SPECIES}
-    s.large = {shape.id: list(rules.large_stack(shape, players)) for shape in data.LARGE_SHAPES}
     pile = list(range(len(data.TILES)))
     rng.shuffle(pile)
     del pile[:rules.removed_tiles(players)]
-    s.pile = pile
-    s.market = []
-    s.round = 0
-    s.done = []
-    s.last_order = []
-    s.reef_colours = [None] * players
-    s.fresh = []
-    s.phase = PLACE
-    s.snail_taker = None
-    s.snail_in_market = False
-    s.snail_holder = rng.below(players) if rules.uses_snail(players) else None
-    s.queue = []
+    s = ReefState(players, options, rng, rules=rules, boards=[Board(h) for h in spots],
+                  line=list(zip(numbers, natives)), small={sp: rules.small_per_species(players) for sp in data.SPECIES},
+                  large={shape.id: list(rules.large_stack(shape, players)) for shape in data.LARGE_SHAPES},
+                  pile=pile, snail_holder=rng.below(players) if rules.uses_snail(players) else None)
     for seat, h in enumerate(spots):
         s.log.add(f"{text.seat(seat)} started from Hot Spot {h + 1}.")
     if options.get("line"):
@@ -266,6 +253,7 @@ def _end_turn(s: ReefState) -> None:
     s.last_order = list(s.done)
     if not s.rules.keeps_leftover(s.players) and s.market:
         s.log.add("The rest of the market is discarded: " + ", ".join(text.tile(t) for t in s.market) + ".")
+        s.discarded += s.market
         s.market = []
     if not _start_round(s):
         s.log.add("The market can no longer be filled: the game ends.")
