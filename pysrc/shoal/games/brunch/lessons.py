@@ -1,4 +1,4 @@
-"""Aqua Brunch's part of lessons (``Game.lesson_conditions``, ``Game.view_points``): each reads only the seat's views."""
+"""Aqua Brunch's part of lessons (``Game.lesson_conditions``, ``Game.view_points``): they read only the views."""
 
 from __future__ import annotations
 
