@@ -117,7 +117,8 @@ function deepLink(cfg) {
     if (Array.isArray(v)) { if (v.length) q.set(k, v.join(",")); } // a sequence option: "1,2,3,10,11,12"
     else q.set(k, typeof v === "string" ? v : JSON.stringify(v));
   }
-  for (const name of ["botDelay", "botBudget", "embed", "parentOrigin"]) {
+  // theme, settings: an embed's look (web/prefs.js, settings.js)
+  for (const name of ["botDelay", "botBudget", "embed", "parentOrigin", "theme", "settings"]) {
     if (params.has(name)) q.set(name, params.get(name));
   }
   return q.toString();

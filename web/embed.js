@@ -8,7 +8,8 @@
 //
 // Options: lesson (URL or compiled object), record (URL or object: a replay), or a fresh deal (game, players, seats,
 // seed, options, names); viewer (a seat, or null for the spectator), step, watch, size ("small" | "medium" |
-// "large" | a CSS width), botDelay, playOn (false hides "play on from here"). See docs/embedding.md.
+// "large" | a CSS width), botDelay, playOn (false hides "play on from here"), theme ("light" | "dark" | "auto", the
+// default: the reader's prefers-color-scheme). See docs/embedding.md.
 import { el } from "./dom.js";
 import { Engine } from "./engine.js";
 import { site } from "./board.js";
@@ -40,6 +41,7 @@ async function fetchJson(ref) {
 }
 
 const SIZES = { small: "420px", medium: "720px", large: "1100px" };
+const THEMES = ["light", "dark", "auto"];
 
 class Handle {
   constructor(element, opts) {
@@ -74,7 +76,11 @@ class Handle {
     }
     const { game, players, seats, seed, options, names } = opts;
     const deal = lesson || record ? null : { game, players, seats, seed, options, names };
+    if (opts.theme !== undefined && !THEMES.includes(opts.theme)) {
+      throw new Error(`the theme must be one of ${THEMES.join(", ")}, not “${brief(opts.theme)}”`);
+    }
     this.element.classList.add("shoal-embed");
+    if (opts.theme) this.element.dataset.theme = opts.theme; // viewer.css sets the board's color-scheme from it
     const size = SIZES[opts.size] || opts.size;
     if (size) this.element.style.setProperty("--shoal-width", size);
     this.match = `board-${++boards}`;
@@ -120,7 +126,7 @@ export const Shoal = {
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
 const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size",
-  "names", "bot-delay", "bot-budget", "play-on", "options"];
+  "names", "bot-delay", "bot-budget", "play-on", "options", "theme"];
 const MAX_ATTR = 4000; // characters: far above any real attribute (a long option list), far below a page-freezing one
 
 /** The element's attributes as mount options; an Error naming the attribute and what it must be for any bad one. */
@@ -148,7 +154,8 @@ export function optionsFrom(node) {
     lesson: a("lesson") || undefined, record: a("record") || undefined, game: a("game") || undefined,
     question: given("question") ? (a("question").trim() === "first" ? "first" : whole("question", 1, 999)) : undefined,
     players: whole("players", 1, 99), seats: list("seats"), seed, names: list("names"), step: whole("step", 0, 99_999),
-    size: a("size") || undefined, watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
+    size: a("size") || undefined, theme: given("theme") ? a("theme").trim() : undefined,
+    watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
     botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000),
     playOn: a("play-on") !== "false",
     viewer: !given("viewer") || a("viewer").trim() === "spectator" ? null : whole("viewer", 0, 98),

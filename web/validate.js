@@ -2,7 +2,7 @@
 // page allocates anything from them (`players=300000000` would freeze the page for half a minute building seat
 // arrays). Each check throws an Error whose message is for the player; nothing here decides a rule: the ranges
 // come from the game's info (games.json) and the engine checks everything again.
-import { seatKinds } from "./lobby.js";
+import { seatKinds } from "./seats.js";
 import { MAX_SEED, parseSeed } from "./seed.js";
 
 export const NAME_SHOWN = 16; // characters of a player's name the page shows (the lobby's field takes as many)
@@ -62,8 +62,8 @@ export function readDeepLink(params, games) {
     }
     players = checkPlayers(info, Number(rawPlayers));
   }
-  const seats = listParam(params, "seats", players,
-    "seats").map((k, s) => (k === "" ? "" : checkKind(info, k, `seat ${s + 1}`)));
+  const kind = (k, s) => (k === "" ? "" : checkKind(info, k, `seat ${s + 1}`));
+  const seats = listParam(params, "seats", players, "seats").map(kind);
   const names = listParam(params, "names", players, "names");
   names.forEach((n, s) => {
     if (n.length > NAME_SHOWN) throw new Error(`the name for seat ${s + 1} is longer than ${NAME_SHOWN} characters`);
@@ -90,6 +90,39 @@ export function readDeepLink(params, games) {
     options[name] = choice;
   }
   return { game: info.id, info, players, seats, names, seed, seedFromLink: seed !== null, options };
+}
+
+/** A game's setup as the lobby keeps it on the device (lobby-memory.js): {players, seats, names, options}, exactly
+ *  as the lobby writes it, checked as a link's would be; returns a clean copy or throws (never a part of it). */
+export function checkSetup(info, setup) {
+  const plain = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!plain(setup) || Object.keys(setup).sort().join(",") !== "names,options,players,seats") {
+    throw new Error("not a lobby setup");
+  }
+  const players = checkPlayers(info, setup.players);
+  const { seats, names, options } = setup;
+  if (!Array.isArray(seats) || seats.length !== players) throw new Error(`the setup must list ${players} seats`);
+  seats.forEach((k, s) => checkKind(info, k, `seat ${s + 1}`));
+  if (!Array.isArray(names) || names.length !== players) throw new Error(`the setup must list ${players} names`);
+  names.forEach((n, s) => {
+    if (typeof n !== "string" || n.length > NAME_SHOWN || (n && seats[s] !== "human")) {
+      throw new Error(`the name for seat ${s + 1} is not one the lobby keeps`);
+    }
+  });
+  if (!plain(options)) throw new Error("the setup's options must be an object");
+  const clean = {};
+  for (const [name, value] of Object.entries(options)) {
+    const opt = info.options[name];
+    if (!opt) throw new Error(`${info.title} has no option “${brief(name)}”`);
+    // A sequence option (AQUA's own Ecosystem line) is its default (off) or one choice per place, in order.
+    const ok = opt.length
+      ? JSON.stringify(value) === JSON.stringify(opt.default)
+        || (Array.isArray(value) && value.length === opt.length && value.every((v) => opt.choices.includes(v)))
+      : opt.choices.includes(value);
+    if (!ok) throw new Error(`“${brief(value)}” is not a choice for ${opt.label}`);
+    clean[name] = Array.isArray(value) ? [...value] : value;
+  }
+  return { players, seats: [...seats], names: [...names], options: clean };
 }
 
 /** The `botDelay` parameter (ms between bot moves): 450 by default, a whole number up to 10 s otherwise. */

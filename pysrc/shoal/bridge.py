@@ -25,10 +25,11 @@ Commands:
   undo   {match, seat, humans, viewer}   -> {"taken_back": [log lines viewer had read], **step}   (Match.undo)
   can_undo {match, seat, humans}         -> {"can_undo": bool}
   record {match}                         -> {"record": ...}   (the whole truth: never show it during a match)
-  replay_step {record, upto, viewer}     -> {"total": n, "upto": k, "move": [seat, action] | null, **step}
+  replay_step {match, record, upto, viewer} -> {"total": n, "upto": k, "move": [seat, action] | null, **step}
                                             (the position after the record's first ``upto`` actions; the replay viewer;
-                                            the request holds the whole record, so its answer reveals nothing new)
-  close  {match}                         -> {}
+                                            the request holds the whole record, so its answer reveals nothing new;
+                                            ``match`` names the board, whose replay is kept for its next step)
+  close  {match}                         -> {}   (the match, and the board's kept replay)
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
 ``budget`` (optional, a positive integer) caps a search bot's iterations a decision: a test-only knob (the page's
@@ -261,25 +262,34 @@ def _record(req: dict[str, Any]) -> dict[str, Any]:
     return {"record": _match(req).record()}
 
 
-# Replays kept between replay_step calls: stepping forward plays on from the last position, stepping back starts from
-# the nearest checkpoint (a copy every CHECKPOINT actions), so a long Brunch game steps as fast as a short one.
+# Replays kept between replay_step calls, one per board (by its match name, as every other command): stepping forward
+# plays on from the last position, stepping back starts from the nearest checkpoint (a copy every CHECKPOINT
+# actions), so a long Brunch game steps as fast as a short one, and two replay boards on one page stepped in turn
+# keep their own. At most MAX_REPLAYS boards are kept; the one stepped longest ago goes first.
 CHECKPOINT = 16
-_replays: dict[str, Any] = {"key": None, "full": None, "checkpoints": {}}
+MAX_REPLAYS = 8
+_replays: dict[str, dict[str, Any]] = {}  # board name -> {"key", "full", "checkpoints"}, least recently used first
 
 
 def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
+    name = _name(req)
     record = req.get("record")
     key = json.dumps(record, sort_keys=True)
-    if _replays["key"] != key:
+    kept = _replays.get(name)
+    if kept is None or kept["key"] != key:
         full = replay(record)  # refuses a bad record before anything is kept
         start = replay({**record, "actions": []})
-        _replays.update(key=key, full=full, checkpoints={0: start})
-    full: Match = _replays["full"]
+        kept = {"key": key, "full": full, "checkpoints": {0: start}}
+    _replays.pop(name, None)
+    _replays[name] = kept  # the most recently used, last
+    while len(_replays) > MAX_REPLAYS:
+        del _replays[next(iter(_replays))]
+    full: Match = kept["full"]
     total = len(full.actions)
     upto = req.get("upto", total)
     if type(upto) is not int or not 0 <= upto <= total:
         raise ShoalError(f"replay_step: upto must be an integer from 0 to {total}, got {brief(upto)}")
-    points = _replays["checkpoints"]
+    points = kept["checkpoints"]
     base = max(k for k in points if k <= upto)
     match = copy.deepcopy(points[base])
     for i in range(base, upto):
@@ -292,6 +302,7 @@ def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
 
 def _close(req: dict[str, Any]) -> dict[str, Any]:
     _matches.pop(_name(req), None)
+    _replays.pop(_name(req), None)
     return {}
 
 

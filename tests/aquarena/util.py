@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shoal.games.aquarena import GAME, data
-from shoal.games.aquarena.scenario import play, pond  # noqa: F401  (re-exported for the tests)
+from .scenario import play, pond  # noqa: F401  (re-exported for the tests)
 from shoal.games.aquarena.state import AquarenaState
 
 SHORT = {n: data.name(n).lower().replace(" ", "") for n in data.NUMBERS}

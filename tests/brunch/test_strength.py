@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shoal.games.brunch import card_strengths, strength
+from shoal.games.brunch.strength import card_strengths, strength
 from shoal.games.brunch.strength import hand_distribution, share_below
 
 RULEBOOK_EXAMPLES = [

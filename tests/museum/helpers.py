@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
-from shoal.games.museum import notation
+import shoal
 from shoal.games.museum.data import BY_CODE
 
 
 def at(text: str, seed: int = 0):
     """A match playing on from the notated position ``text`` (see shoal.games.museum.notation)."""
-    return notation.match(text, seed)
+    return shoal.new_match("museum", 2, seed, position=text)
 
 
 def cid(code: str) -> int:

@@ -6,7 +6,7 @@ import shoal
 from shoal.games.reef import data
 from shoal.games.reef.board import Board
 from shoal.games.reef.geometry import Point, cell_point
-from shoal.games.reef.rules import Rules
+from shoal.games.reef.variants import Rules
 from shoal.games.reef.scoring import BoardFacts, score_rows
 
 

@@ -53,7 +53,7 @@ def test_greedy_counts_points_as_the_match_scores_them_under_a_modification():
     """A bot sees the match options in its view: under a Modification (Reefs of 5+, 2 per coral, one colour) its
     reckoning of every reef equals the engine's current scores, so it chases the points the match will give."""
     from shoal.games.reef.bots import _Scorer
-    from shoal.games.reef.play import live_totals
+    from shoal.games.reef.rules import live_totals
 
     for modification in ("3", "4", "5", "6"):
         m = shoal.new_match("reef", 2, seed=3, options={"modification": modification})

@@ -11,7 +11,7 @@ from shoal.core import Rng
 from shoal.games.reef import GAME, data
 from shoal.games.reef.geometry import EDGE_CORAL, iter_box, point_cell
 from shoal.games.reef.scoring import find_reefs
-from shoal.games.reef.play import winner
+from shoal.games.reef.scoring import winner
 
 from .helpers import give, match_with, place
 

@@ -8,7 +8,7 @@ import pytest
 
 import shoal
 from shoal.games.reef.notation import format_position, parse_board, parse_position
-from shoal.games.reef.rules import Rules
+from shoal.games.reef.variants import Rules
 from shoal.games.reef.scoring import find_reefs, score_position
 
 # Eight tiles on Hot Spot 3 (index 2): a turtle and a jellyfish under a Moray eel, a crab beside the jellyfish; a

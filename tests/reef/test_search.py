@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import shoal
@@ -296,17 +298,21 @@ def test_solo_hard_pairs_its_candidates_on_the_same_piles_within_its_playouts(mo
     view, legal = m.view(0), m.legal_actions(0)
     events: list[str] = []
     real_score, real_sample = search.solo_score, search.sample
-    monkeypatch.setattr(search, "solo_score", lambda s, seat: (events.append("score"), real_score(s, seat))[1])
-    monkeypatch.setattr(search, "sample", lambda v, rng: (events.append("sample"), real_sample(v, rng))[1])
     hard = GAME.bots["hard"]
     bot = capped(hard, 60)
+    kept = len(bot.alone.order(view, legal, Rng(2)))
+    monkeypatch.setattr(search, "solo_score", lambda s, seat: (events.append("score"), real_score(s, seat))[1])
+    def counted(v, rng):  # the positions the paired search plays its candidates out on
+        events.append("sample")
+        return real_sample(v, rng)
+
+    monkeypatch.setattr(bot.alone, "spec", dataclasses.replace(bot.alone.spec, sample=counted))
     assert bot(view, legal, Rng(2)) in legal
-    groups = [g.count("score") for g in " ".join(events).split("sample")[2:]]
-    kept = len(search.solo_order(hard.solo_keep)(view, legal, Rng(2)))
+    groups = [g.count("score") for g in " ".join(events).split("sample")[1:]]
     assert kept > 2 and groups[0] == kept and groups[-1] == 2
     assert groups == sorted(groups, reverse=True) and len(set(groups)) >= 3  # halved round by round
     assert sum(groups) == bot.last_iterations <= 60
-    assert bot.solo_playouts == 60 and capped(hard, 10**6).solo_playouts == hard.solo_playouts
+    assert bot.alone.iterations == 60 and capped(hard, 10**6).alone.iterations == hard.alone.iterations
 
 
 def test_alone_easy_and_normal_search_exactly_as_the_levels_they_were():

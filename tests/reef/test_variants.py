@@ -8,7 +8,7 @@ import pytest
 
 import shoal
 from shoal.games.reef import data
-from shoal.games.reef.play import solo_rating
+from shoal.games.reef.rules import solo_rating
 
 
 def _finish(m, bot="greedy"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import shoal
 from shoal.core import Rng
 from shoal.games.reef import data
@@ -141,6 +143,25 @@ def test_the_final_rounds_sea_snail_promises_no_next_round():
     m.play(seat, {"type": "snail"})
     line = m.view(None)["log"][-1]
     assert "Sea Snail" in line and "next" not in line and "final round" in line
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_view_lists_the_market_tiles_discarded_face_up_and_no_other(players):
+    """Solo: at each round's end the market's leftovers are discarded face up, so they are public and the view lists
+    them, in the order discarded (a bot reads them there, never from the log's words). With rivals the leftovers
+    stay in the market: nothing is discarded."""
+    m = shoal.new_match("reef", players, seed=6)
+    rng = Rng(6)
+    shown: list[int] = []
+    while not m.is_over():
+        table = m.view(None)["table"]
+        shown += [t["tile"] for t in table["market"] if t["tile"] not in shown]
+        laid = {t["tile"] for b in table["boards"] for t in b["tiles"] if not t["hot_spot"]}
+        market = {t["tile"] for t in table["market"]}
+        assert table["discarded"] == [t for t in shown if t not in laid and t not in market]
+        seat = m.to_act()[0]
+        m.play(seat, rng.choice(m.legal_actions(seat)))
+    assert bool(m.view(0)["table"]["discarded"]) == (players == 1)
 
 
 def test_the_log_names_tiles_by_their_colours():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.games.reef import data
-from shoal.games.reef.achievements import evaluate_position
+from shoal.games.reef.achievements.evaluate import evaluate_position
 from shoal.games.reef.geometry import cell_point, iter_box, point_cell
 
 Board = dict[str, Any]
@@ -108,7 +108,7 @@ def position(*boards: Board, variant: str = "core", ecosystems: list | None = No
 
 def scenario_line(letter: str) -> list:
     """A Scenario's Ecosystems with natives in species order (crab, clownfish, turtle, seahorse, starfish, jelly)."""
-    from shoal.games.reef.achievements import SCENARIOS
+    from shoal.games.reef.achievements.tables import SCENARIOS
 
     return [[n, sp] for n, sp in zip(SCENARIOS[letter].ecosystems, data.SPECIES)]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from shoal.games.reef.achievements import catalogue
+from shoal.games.reef.achievements.tables import catalogue
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 

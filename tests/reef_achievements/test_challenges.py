@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from shoal.games.reef.achievements import CHALLENGES
+from shoal.games.reef.achievements.tables import CHALLENGES
 
 from shoal.games.reef.achievements.checks import large_touch
 

@@ -8,7 +8,8 @@ import json
 import pytest
 
 import shoal
-from shoal.games.reef.achievements import CHALLENGES, evaluate, evaluate_record, evaluate_state
+from shoal.games.reef.achievements.evaluate import evaluate, evaluate_record, evaluate_state
+from shoal.games.reef.achievements.tables import CHALLENGES
 
 from .build import achievements, board, row
 
@@ -94,7 +95,7 @@ def test_an_unknown_scenario_or_modification_in_a_position_is_named_with_the_kno
     """Issue 9.12: "evaluate_position with an unknown Scenario/Modification id raises a bare KeyError: give a clear
     error"."""
     from shoal import ShoalError
-    from shoal.games.reef.achievements import evaluate_position
+    from shoal.games.reef.achievements.evaluate import evaluate_position
 
     position = {"variant": "core", "ecosystems": [], "boards": [{"hot_spot": None, "tiles": []}]}
     with pytest.raises(ShoalError, match=r"unknown Scenario 'Z' \(Scenarios: A, B, C, .*, O, or none\)"):

@@ -11,11 +11,11 @@ import pytest
 import shoal
 from shoal.core import Rng
 from shoal.games.reef import data
-from shoal.games.reef.achievements import MODIFICATIONS
+from shoal.games.reef.achievements.tables import MODIFICATIONS
 from shoal.games.reef.achievements.modifications import RULES_OF_MODIFICATION, rules_for
 from shoal.games.reef.board import from_json
 from shoal.games.reef.geometry import point_cell
-from shoal.games.reef.rules import Rules
+from shoal.games.reef.variants import Rules
 from shoal.games.reef.scoring import BoardFacts, find_reefs, score_position
 from shoal.games.reef.state import LARGE
 

@@ -82,7 +82,7 @@ def test_modification_6_the_choice_is_an_action_in_the_final_rounds_turn_order()
 
 
 def _facts(m, seat):
-    from shoal.games.reef.play import board_facts
+    from shoal.games.reef.rules import board_facts
 
     return board_facts(m.state)[seat]
 

@@ -8,7 +8,7 @@ import pytest
 
 import shoal
 from shoal.games.reef import data
-from shoal.games.reef.achievements import SCENARIOS
+from shoal.games.reef.achievements.tables import SCENARIOS
 
 from .build import achievements, board, chain, field, merge, pad, row, scenario_line
 

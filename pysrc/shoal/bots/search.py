@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..core import Action, Bot, Game, Rng, ShoalError, State, View
+from ..core.game import capped  # the match caps bots through it: it lives beside the Bot type
 
 # Plies one playout may run before the search gives up: far beyond any game's length, so it never cuts a real game,
 # only a position that cannot end. Whole games at the most seats end within 500 plies (Brunch at 7 seats, the longest;
@@ -302,13 +303,6 @@ def levels(spec: GameSearch, game: Game, easy: dict[str, Any] | None = None, nor
     hard = {"iterations": 600, "rollout_depth": None, **(hard or {})}
     return {name: SearchBot(spec, game, name=name, **kw) for name, kw in
             (("easy", easy), ("normal", normal), ("hard", hard))}
-
-
-def capped(bot: Bot, budget: int | None) -> Bot:
-    """``bot`` with at most ``budget`` iterations a decision if it is a search bot; other bots are returned as is."""
-    if budget is None or not isinstance(bot, SearchBot):
-        return bot
-    return bot.capped(budget)
 
 
 __all__ = ["MAX_PLIES", "GameSearch", "SearchBot", "SearchStuck", "action_key", "capped", "levels", "outcome_value",

@@ -22,6 +22,16 @@ View = dict[str, Any]
 Bot = Callable[[View, list[Action], Rng], Action]
 
 
+def capped(bot: Bot, budget: int | None) -> Bot:
+    """``bot`` with at most ``budget`` iterations a decision if it searches (a search bot offers ``capped(budget)``,
+    ``shoal.bots.search``); any other bot as it is. Here, beside :data:`Bot`, so that the match can cap a bot
+    without knowing how any bot searches."""
+    if budget is None:
+        return bot
+    cap = getattr(bot, "capped", None)
+    return bot if cap is None else cap(budget)
+
+
 @dataclass(frozen=True)
 class Option:
     """One match option a lobby can offer: its allowed values, its default, and words for a person.
@@ -191,6 +201,17 @@ class Game:
     def is_legal(self, state: State, seat: int, action: Action) -> bool | None:
         """Optional fast legality check; ``None`` means "ask legal_actions" (the default)."""
         return None
+
+    # --- lessons -----------------------------------------------------------------------------------------------
+    # The game's own lesson conditions, beside the generic ones of ``shoal.lessons.conditions``: name -> (check,
+    # parameters). A check is ``(asked, action, params) -> bool`` and reads only the seat's views (``Asked``), so a
+    # verdict never tells the reader what its seat may not see; parameters map a name to (type, required).
+    lesson_conditions: ClassVar[dict[str, tuple[Callable[..., bool], dict[str, tuple[type, bool]]]]] = {}
+
+    def view_points(self, view: View, seat: int) -> int:
+        """What ``seat`` has scored so far as ``view`` (its own) shows it: what a lesson's ``scores_at_least`` asks.
+        Every game answers from the view, never the state, for the same reason as the conditions."""
+        raise NotImplementedError
 
     # --- lobby facts -------------------------------------------------------------------------------------------
     def info(self) -> dict[str, Any]:

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import marshal
 from collections.abc import Callable, Iterator, MutableMapping
@@ -12,7 +13,7 @@ from typing import Any
 
 from . import actions as _actions
 from .errors import BadRecord, IllegalAction, ShoalError, brief
-from .game import Action, Game, State, View
+from .game import Action, Game, State, View, capped
 from .limits import check_data, data_problem
 from .rng import Rng
 
@@ -175,6 +176,16 @@ class Match:
         self.state = trial
         self.actions.append([seat, action])
 
+    def clone(self) -> "Match":
+        """An independent copy to play on (a lesson judging an answer plays it on one): the position cloned and the
+        record's lists copied, so nothing played on the copy reaches this match."""
+        twin = copy.copy(self)
+        twin.options = dict(self.options)
+        twin.state = self.state.clone()
+        twin.actions = list(self.actions)
+        twin.reveals = list(self.reveals)
+        return twin
+
     # --- taking moves back -----------------------------------------------------------------------------------
     def undo_point(self, seat: int, humans: list[int] | None = None) -> int | None:
         """How many actions remain if ``seat`` takes back its last move, or None if it may not (BGA's rule).
@@ -273,7 +284,6 @@ class Match:
         if budget is not None:
             if type(budget) is not int or budget < 1:
                 raise ShoalError(f"a bot budget is a positive integer, got {brief(budget)}")
-            from ..bots.search import capped  # late: the search module imports the core
             choose = capped(choose, budget)
         # The seat's view, built only if the bot reads it (it is built from this position: the bot reads it before
         # choosing, and nothing is played until it has chosen).

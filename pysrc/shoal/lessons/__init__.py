@@ -165,14 +165,15 @@ def _check_accept(accept: Any, game: str, step: int, field: str, bots: list[tupl
         for j, part in enumerate(of):
             _check_accept(part, game, step, f"{field}.of[{j}]", bots)
         return bots
-    known = ["any_of", *conditions.CONDITIONS]
-    if name not in conditions.CONDITIONS:
+    known = conditions.known(shoal.GAMES.values())
+    if not isinstance(name, str) or name not in known:
         raise LessonError(f"lesson {_where(step, field + '.condition')}: unknown condition {json.dumps(name)} "
-                          f"(conditions: {', '.join(known)})")
-    games, _, params = conditions.CONDITIONS[name]
-    if games is not None and game not in games:
-        raise LessonError(f"lesson {_where(step, field + '.condition')}: {name} is for {', '.join(games)}, "
+                          f"(conditions: {', '.join(['any_of', *known])})")
+    found = conditions.lookup(shoal.GAMES[game], name)
+    if found is None:
+        raise LessonError(f"lesson {_where(step, field + '.condition')}: {name} is for {', '.join(known[name])}, "
                           f"not {game}")
+    _, params = found
     _unknown(accept, {"condition", *params}, step, field)
     for key, (kind, required) in params.items():
         _need(accept, key, kind, step, f"{field}.{key}", optional=not required)
@@ -304,8 +305,9 @@ def accepts(match: Match, seat: int, action: dict, accept: Any, asked: condition
     name = accept["condition"]
     if name == "any_of":
         return any(accepts(match, seat, action, part, asked) for part in accept["of"])
-    _, check, _ = conditions.CONDITIONS[name]
-    return bool(check(asked, action, accept))
+    found = conditions.lookup(match.game, name)
+    assert found is not None, name  # ``parse`` refused a condition the game does not know
+    return bool(found[0](asked, action, accept))
 
 
 def _check_question(lesson: Lesson, i: int, match: Match) -> None:

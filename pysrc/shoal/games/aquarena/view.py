@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from . import data, planning, scoring, text
+from .rules import waiting_for
 from .state import AquarenaState
 
 CARD_INFO = [{"card": n, "name": data.name(n), "family": data.family(n), "text": data.CARDS[n][2]}
@@ -70,16 +71,6 @@ def table(state: AquarenaState, viewer: int | None) -> dict[str, Any]:
         "prompt": prompt(state, viewer),
     }
     return out
-
-
-def waiting_for(state: AquarenaState) -> int | None:
-    if state.decision in ("place", "discard"):
-        return state.turn
-    if state.decision == "tile":
-        return state.chooser()
-    if state.decision in ("eat", "move"):
-        return state.acting[0]
-    return None
 
 
 def prompt(state: AquarenaState, viewer: int | None) -> str:

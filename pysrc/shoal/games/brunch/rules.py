@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from shoal.core import Outcome, Rng
+
 from . import text
 from .data import AQUA_VALUES, COLOURS, FOOD_VALUES, HAND_SIZE, FACE_UP, ROUNDS, predator_deck
-from .scoring import taking_order, tie_break, top_choices
+from .scoring import food_points, own_colour_count, taking_order, tie_break, top_choices, winners
 from .state import BrunchState
 from .strength import card_strengths, strength
 
@@ -18,11 +20,13 @@ SIMULTANEOUS = ("lunch", "pass", "food")
 
 
 # --- setup and the deal ----------------------------------------------------------------------------------------
-def setup(state: BrunchState) -> None:
+def setup(players: int, options: dict[str, Any], rng: Rng) -> BrunchState:
+    state = BrunchState(players, options, rng)
     state.food = [list(FOOD_VALUES) for _ in range(state.players)]
     state.deck = predator_deck()
     state.rng.shuffle(state.deck)
     start_round(state)
+    return state
 
 
 def draw(state: BrunchState) -> str:
@@ -280,3 +284,31 @@ def finish_round(state: BrunchState) -> None:
         state.log.add(f"After {ROUNDS} rounds each seat discards its last food card. The game is over.")
         return
     start_round(state)
+
+
+# --- the end ---------------------------------------------------------------------------------------------------
+def outcome(state: BrunchState) -> dict[str, Any]:
+    """Each round's row names that round's hand and Aqua cards and the food taken (``refs``, docs/refs.md)."""
+    out = Outcome(state.players)
+    for seat in range(state.players):
+        taken = [[t["colour"], t["value"]] for rnd in state.history for t in rnd["takes"] if t["seat"] == seat]
+        before = list(state.collected[seat])
+        for card in taken:
+            before.remove(card)
+        if before:  # a match started from a position: food collected in rounds before it
+            out.add(seat, "Collected before the starting position: "
+                    + ", ".join(text.food(v, c) for c, v in before), sum(v for _, v in before),
+                    refs=[f"food:{c}.{v}" for c, v in before])
+        for rnd in state.history:
+            taken = next(t for t in rnd["takes"] if t["seat"] == seat)
+            r = rnd["round"]
+            refs = [f"hand:{r}.{seat}"] + ([f"aqua:{r}.{seat}"] if rnd["aqua"][seat] else [])
+            refs.append(f"food:{taken['colour']}.{taken['value']}")
+            out.add(seat, f"Round {r}: {text.food(taken['value'], taken['colour'])}", taken["value"],
+                    round=r, colour=taken["colour"], refs=refs)
+        mine = own_colour_count(state.collected[seat], COLOURS[seat])
+        out.add(seat, f"Own-colour cards collected: {mine} (tie-break only)", 0, own_colour=mine,
+                refs=[f"food:{c}.{v}" for c, v in state.collected[seat] if c == COLOURS[seat]])
+    points = [food_points(c) for c in state.collected]
+    own = [own_colour_count(state.collected[s], COLOURS[s]) for s in range(state.players)]
+    return out.to_json(winners=winners(points, own), own_colour=own)

@@ -8,44 +8,19 @@ from shoal.core import Action, Game, Outcome, Rng
 
 from . import grid
 from .data import (
-    BOAT, CARDS, COLUMN_PLAYER, HAND_SIZE, ROLE_NAMES, ROW_PLAYER, TOKENS_PER_BOAT,
+    BOAT, CARDS, COLUMN_PLAYER, HAND_SIZE, ROW_PLAYER, TOKENS_PER_BOAT,
 )
 from .grid import Pos
+from .refs import lily_refs, line_refs, lines_of
 from .scoring import breakdown_rows, score_axis
 from .state import OVER, PLACE, TOKEN, MuseumState
+from .text import card_name, role, where, who
 
 START: Pos = (0, 0)  # the first card's position; the display grows from it in every direction
 
 
-def role(seat: int) -> str:
-    return ROLE_NAMES[seat]
-
-
-def who(seat: int) -> str:
-    """A seat in engine text: the page shows it as "You", "Bot 2" or "Player 1" (web/RENDERERS.md)."""
-    return f"{{seat:{seat}}}"
-
-
 def other(seat: int) -> int:
     return 1 - seat
-
-
-def card_name(card_id: int) -> str:
-    return f"the {CARDS[card_id].name}"
-
-
-def where(state: MuseumState, pos: Pos, avoid: Pos | None = None) -> str:
-    """Where ``pos`` is, in words every seat may read: next to a face-up card by name if there is one.
-
-    ``avoid`` is a neighbour not to describe it by (a token's own boat: "left of the 7 Boat" would say nothing new).
-    """
-    near = [n for n in grid.neighbours(pos) if n in state.grid and n != avoid]
-    shown = [n for n in near if state.face_up[n]]
-    if shown:
-        return f"{grid.relation(pos, shown[0])} {card_name(state.grid[shown[0]])}"
-    if near:
-        return f"{grid.relation(pos, near[0])} a face-down card"
-    return "in the middle of the table"
 
 
 # --- set-up --------------------------------------------------------------------------------------------------
@@ -200,8 +175,6 @@ def final_scores(state: MuseumState) -> list[dict[str, Any]]:
 
 def outcome(state: MuseumState) -> dict[str, Any]:
     """Each seat's score sheet; every row carries ``refs`` naming its line and the cards that earned it."""
-    from .refs import lily_refs, line_refs, lines_of
-
     faces = {pos: (CARDS[c].kind, CARDS[c].number) for pos, c in state.grid.items()}
     result = Outcome(state.players)
     for seat, scored in enumerate(final_scores(state)):

@@ -50,10 +50,6 @@ def point_class(p: Point) -> int:
     return p[0] % 3
 
 
-def is_point(p: Point) -> bool:
-    return (p[0] + p[1]) % 2 == 0
-
-
 def cell_point(q: int, r: int) -> Point:
     """The lattice point at the centre of the cell with axial coordinates ``(q, r)``."""
     return (3 * q, 2 * r + q)
@@ -68,11 +64,6 @@ def point_cell(p: Point) -> tuple[int, int]:
 def axial_to_step(dq: int, dr: int) -> Point:
     """An axial offset as a lattice offset: valid between cells and between Habitats of one class alike."""
     return (3 * dq, 2 * dr + dq)
-
-
-def cell_neighbours(cell: Point) -> list[Point]:
-    """The six cells sharing an edge with ``cell``, across edges 0..5."""
-    return [add(cell, s) for s in CELL_STEPS]
 
 
 # --- corals on a tile -------------------------------------------------------------------------------------------
@@ -150,11 +141,6 @@ def touching_corals(vertex: Point) -> list[Coral]:
         out.append((cell, (d + 2) % 6))
         out.append((cell, (d + 4) % 6))
     return out
-
-
-def habitat_class_of_rot(rot: int) -> int:
-    """The class of the vertices a tile laid with rotation ``rot`` points its corals at."""
-    return 2 if rot % 2 == 0 else 1
 
 
 # --- Large Animal shapes ----------------------------------------------------------------------------------------

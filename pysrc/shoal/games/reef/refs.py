@@ -12,7 +12,7 @@ from typing import Any
 
 from . import data
 from .geometry import Point
-from .rules import Rules
+from .variants import Rules
 from .scoring import BoardFacts
 
 

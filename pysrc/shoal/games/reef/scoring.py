@@ -40,7 +40,8 @@ from . import data
 from .board import Board, from_json
 from .ecosystems import ecosystem_label, score_ecosystem
 from .geometry import STEPS, Coral, Point, coral_neighbour_candidates, touching_corals
-from .rules import Rules, make_rules
+from .achievements.modifications import rules_for
+from .variants import Rules
 
 
 _DU = tuple(s[0] for s in STEPS)
@@ -142,12 +143,19 @@ def total(rows: list[dict[str, Any]]) -> int:
     return sum(r["points"] for r in rows)
 
 
-def parse_position(position: dict[str, Any]) -> tuple[list[Board], list[tuple[int, str]], Rules]:
-    """Boards, Ecosystem line and rules of a plain position (see the module docstring)."""
+def winner(scores: list[int], order: list[int]) -> int:
+    """Most points; a tie goes to the tied player earliest in the final round's turn order."""
+    best = max(scores)
+    return next(seat for seat in order if scores[seat] == best)
+
+
+def position_parts(position: dict[str, Any]) -> tuple[list[Board], list[tuple[int, str]], Rules]:
+    """Boards, Ecosystem line and rules of a plain position (see the module docstring; the text notation's
+    ``notation.parse_position`` makes one from the text notation)."""
     auto = bool(position.get("auto_habitats", False))
     boards = [from_json(b, auto_habitats=auto) for b in position["boards"]]
     line = [(int(n), str(s)) for n, s in position.get("ecosystems", [])]
-    rules = make_rules(position)  # the variant, and a "modification" if the position names one
+    rules = rules_for(position)  # the variant, and a "modification" if the position names one
     return boards, line, rules
 
 
@@ -168,6 +176,6 @@ def score_position(position: dict[str, Any], rules: Rules | None = None) -> list
     ``rules`` overrides the position's variant (a Modification passes its own :class:`Rules`). Under Modification 6
     a board's ``"reef_colour"`` names the colour its player chose; without it the colour worth most scores.
     """
-    boards, line, default_rules = parse_position(position)
+    boards, line, default_rules = position_parts(position)
     sheets = score_boards(boards, line, rules or default_rules, reef_colours_of(position))
     return [{"seat": i, "total": total(rows), "rows": rows} for i, rows in enumerate(sheets)]

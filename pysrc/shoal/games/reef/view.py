@@ -14,7 +14,7 @@ from . import data, text
 from .board import BLANK, HOT_SPOT_CENTRE, HOT_SPOT_TILE, Board
 from .geometry import (axial_to_step, coral_dirs, habitat_polygon, hex_offsets, orientation_of,
                        point_cell, tile_shapes, xy)
-from .play import board_facts, is_final_round, large_options, market_spots, score_sheets
+from .rules import board_facts, is_final_round, large_options, market_spots, score_sheets
 from .scoring import BoardFacts, total
 from .achievements.live import live as live_achievements
 from .state import LARGE, OVER, PLACE, REEF_COLOUR, ReefState
@@ -162,6 +162,7 @@ def _public(s: ReefState) -> dict[str, Any]:
         "snail": None if not s.rules.uses_snail(s.players) else {
             "holder": s.snail_holder, "in_market": s.snail_in_market, "taker": s.snail_taker},
         "pile": len(s.pile),
+        "discarded": list(s.discarded),  # solo: the market's leftovers, discarded face up each round
         "market": [{"index": i, "tile": t, "colours": data.TILES[t], "names": text.colours(data.TILES[t])}
                    for i, t in enumerate(s.market)],
         "supply": _supply(s),

@@ -12,8 +12,8 @@ from typing import Any, Callable, NamedTuple
 from .. import data
 from ..board import Board
 from ..geometry import habitat_neighbours
-from ..rules import Rules
-from ..scoring import BoardFacts, Reef, facts_for, score_rows, total
+from ..variants import Rules
+from ..scoring import BoardFacts, Reef, facts_for, score_rows, total, winner
 
 WHALE_SHAPE = "rhombus"  # Humpback whale / Whale shark
 
@@ -64,8 +64,6 @@ def match_facts(boards: list[Board], line: list[tuple[int, str]], rules: Rules, 
                 reef_colours: list[str | None] | None = None) -> MatchFacts:
     """Score every board and name the winner (most points; ties to the earliest in the final round's order).
     ``reef_colours``: under Modification 6, the Reef colour each seat chose (None: the colour worth most)."""
-    from ..play import winner  # late: play imports this package for its outcome
-
     facts = facts_for(boards, rules, reef_colours)
     seats = [seat_facts(i, b, facts, line, rules) for i, b in enumerate(boards)]
     scores = [s.total for s in seats]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import Board
-from ..scoring import parse_position, reef_colours_of
+from ..scoring import position_parts, reef_colours_of
 from .checks import KINDS, MatchFacts, SeatFacts, match_facts
 from .modifications import rules_for
 from .tables import CHALLENGES, Modification, Scenario, modification_of, scenario_of
@@ -89,7 +89,7 @@ def evaluate_position(position: dict[str, Any]) -> list[dict[str, Any]]:
 
     A named Scenario must come with its own Ecosystems in its order (natives as you like).
     """
-    boards, line, _ = parse_position(position)
+    boards, line, _ = position_parts(position)
     scenario = scenario_of(position)
     if scenario is not None and tuple(n for n, _ in line) != scenario.ecosystems:
         raise ValueError(f"Scenario {scenario.letter} is played on Ecosystems {list(scenario.ecosystems)}, "

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from shoal.core.errors import ShoalError
 
 from .. import data
-from ..rules import Rules
+from ..variants import Rules
 from .tables import EXTRA_REMOVED_SOLO, SMALL_REMOVED_BY_MOD7, modification_of, scenario_of
 
 if TYPE_CHECKING:  # pragma: no cover
