@@ -197,7 +197,10 @@ class ShoalBoard extends HTMLElement {
       if (!this.handle || !this.isConnected) return;
       this.handle.destroy();
       this.handle = null;
+      // What the last attributes put on the element goes with them: the new ones say it again.
       delete this.dataset.status;
+      delete this.dataset.theme;
+      this.style.removeProperty("--shoal-width");
       this.connectedCallback();
     });
   }
