@@ -34,9 +34,10 @@ for dep in deps:
 PY
 }
 ensure_test_npm() {
-  # Test-only npm packages, each pinned by its own lock file and never in the site: the axe-core accessibility scanner
-  # and puppeteer-core (which drives Firefox).
+  # Test-only npm packages, each pinned by its own lock file and never in the site: the axe-core accessibility scanner,
+  # puppeteer-core (which drives Firefox) and ESLint (tests/eslint: the JavaScript linter).
   [ -f tests/e2e/axe/node_modules/axe-core/axe.min.js ] || (cd tests/e2e/axe && npm ci --no-audit --no-fund --silent)
+  [ -f tests/eslint/node_modules/eslint/bin/eslint.js ] || (cd tests/eslint && npm ci --no-audit --no-fund --silent)
   [ -f tests/e2e/firefox/node_modules/puppeteer-core/package.json ] \
     || (cd tests/e2e/firefox && npm ci --no-audit --no-fund --silent)
 }

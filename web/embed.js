@@ -51,8 +51,13 @@ class Handle {
     this.ready = this.open(opts).catch((err) => {
       if (this.viewer) this.viewer.destroy();
       this.viewer = null;
+      if (this.destroyed) throw err; // the element shows the board that replaced this one
       // Inside a .shoal-view, which viewer.css styles on any page; across both of its columns.
-      element.replaceChildren(el("div", { class: "shoal-view" }, el("p", { class: "error", role: "alert", style: { gridColumn: "1 / -1", margin: "0" }, text: `This board could not open: ${err.message}` })));
+      const says = el("p", {
+        class: "error", role: "alert", style: { gridColumn: "1 / -1", margin: "0" },
+        text: `This board could not open: ${err.message}`,
+      });
+      element.replaceChildren(el("div", { class: "shoal-view" }, says));
       element.dataset.status = "error";
       throw err;
     });
@@ -69,16 +74,22 @@ class Handle {
       const n = opts.question === "first" ? 1 : parseInt(opts.question, 10);
       if (asks[n - 1] !== undefined) opts = { ...opts, step: asks[n - 1] };
     }
-    const deal = lesson || record ? null : { game: opts.game, players: opts.players, seats: opts.seats, seed: opts.seed, options: opts.options, names: opts.names };
-    if (opts.theme !== undefined && !THEMES.includes(opts.theme)) throw new Error(`the theme must be one of ${THEMES.join(", ")}, not “${brief(opts.theme)}”`);
+    const { game, players, seats, seed, options, names } = opts;
+    const deal = lesson || record ? null : { game, players, seats, seed, options, names };
+    if (opts.theme !== undefined && !THEMES.includes(opts.theme)) {
+      throw new Error(`the theme must be one of ${THEMES.join(", ")}, not “${brief(opts.theme)}”`);
+    }
     this.element.classList.add("shoal-embed");
     if (opts.theme) this.element.dataset.theme = opts.theme; // viewer.css sets the board's color-scheme from it
     const size = SIZES[opts.size] || opts.size;
     if (size) this.element.style.setProperty("--shoal-width", size);
     this.match = `board-${++boards}`;
+    // Destroyed while its files came (an attribute changed again): the board that replaced it keeps the element.
+    if (this.destroyed) throw new Error("this board was replaced");
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
-      botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match, emit: (type, detail) => this.fire(type, detail),
+      botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match,
+      emit: (type, detail) => this.fire(type, detail),
     });
     setTimeout(sharedEngine, 0); // Python boots in the background, for questions and "play on"
     return this;
@@ -96,7 +107,10 @@ class Handle {
   goTo(step) { return this.ready.then(() => this.viewer.goTo(step)); }
   next() { return this.ready.then(() => this.viewer.next()); }
   prev() { return this.ready.then(() => this.viewer.prev()); }
-  destroy() { return this.ready.then(() => this.viewer.destroy(), () => {}); }
+  destroy() {
+    this.destroyed = true;
+    return this.ready.then(() => this.viewer.destroy(), () => {});
+  }
 }
 
 export const Shoal = {
@@ -111,7 +125,8 @@ export const Shoal = {
 };
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
-const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size", "names", "bot-delay", "bot-budget", "play-on", "options", "theme"];
+const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size",
+  "names", "bot-delay", "bot-budget", "play-on", "options", "theme"];
 const MAX_ATTR = 4000; // characters: far above any real attribute (a long option list), far below a page-freezing one
 
 /** The element's attributes as mount options; an Error naming the attribute and what it must be for any bad one. */
@@ -125,24 +140,33 @@ export function optionsFrom(node) {
   const whole = (n, min, max) => {
     if (!given(n)) return undefined;
     const v = a(n).trim();
-    if (!/^\d{1,9}$/.test(v) || +v < min || +v > max) throw new Error(`the ${n} attribute must be a whole number from ${min} to ${max}, not “${brief(v)}”`);
+    if (!/^\d{1,9}$/.test(v) || +v < min || +v > max) {
+      throw new Error(`the ${n} attribute must be a whole number from ${min} to ${max}, not “${brief(v)}”`);
+    }
     return +v;
   };
   const list = (n) => (given(n) ? a(n).split(",", 65).map((x) => x.trim()) : undefined);
   let seed;
-  try { seed = given("seed") ? parseSeed(a("seed")) : undefined; } catch (err) { throw new Error(`the seed attribute: ${err.message}, not “${brief(a("seed"))}”`); }
+  try { seed = given("seed") ? parseSeed(a("seed")) : undefined; } catch (err) {
+    throw new Error(`the seed attribute: ${err.message}, not “${brief(a("seed"))}”`, { cause: err });
+  }
   const opts = {
     lesson: a("lesson") || undefined, record: a("record") || undefined, game: a("game") || undefined,
     question: given("question") ? (a("question").trim() === "first" ? "first" : whole("question", 1, 999)) : undefined,
     players: whole("players", 1, 99), seats: list("seats"), seed, names: list("names"), step: whole("step", 0, 99_999),
-    size: a("size") || undefined, theme: given("theme") ? a("theme").trim() : undefined, watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
-    botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000), playOn: a("play-on") !== "false",
+    size: a("size") || undefined, theme: given("theme") ? a("theme").trim() : undefined,
+    watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
+    botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000),
+    playOn: a("play-on") !== "false",
     viewer: !given("viewer") || a("viewer").trim() === "spectator" ? null : whole("viewer", 0, 98),
   };
   if (given("options")) {
     let parsed;
-    try { parsed = JSON.parse(a("options")); } catch { throw new Error(`the options attribute must be JSON, such as {"variant": "family"}, not “${brief(a("options"))}”`); }
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`the options attribute must be a JSON object, such as {"variant": "family"}, not “${brief(a("options"))}”`);
+    const not = `, such as {"variant": "family"}, not “${brief(a("options"))}”`;
+    try { parsed = JSON.parse(a("options")); } catch { throw new Error(`the options attribute must be JSON${not}`); }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new Error(`the options attribute must be a JSON object${not}`);
+    }
     opts.options = parsed;
   }
   return opts;
@@ -154,11 +178,33 @@ class ShoalBoard extends HTMLElement {
     let opts;
     try { opts = optionsFrom(this); } catch (err) { opts = err; }
     // A bad attribute is said on the board, like any other reason it cannot open (never an uncaught error).
-    this.handle = new Handle(this, opts);
-    this.handle.ready.then(() => this.dispatchEvent(new CustomEvent("shoal-ready", { bubbles: true })), () => {});
+    const handle = new Handle(this, opts);
+    this.handle = handle;
+    handle.ready.then(() => {
+      if (this.handle === handle) this.dispatchEvent(new CustomEvent("shoal-ready", { bubbles: true }));
+    }, () => {});
   }
 
   disconnectedCallback() { if (this.handle) { this.handle.destroy(); this.handle = null; } }
+
+  // An attribute changed on a board that is on the page: it opens again as the attributes now say (a new lesson, a
+  // step, another deal). Several changes made together (in one task) open it once.
+  attributeChangedCallback(_name, was, now) {
+    if (!this.handle || was === now || this.remounting) return;
+    this.remounting = true;
+    queueMicrotask(() => {
+      this.remounting = false;
+      if (!this.handle || !this.isConnected) return;
+      this.handle.destroy();
+      this.handle = null;
+      // What the last attributes put on the element goes with them: the new ones say it again.
+      delete this.dataset.status;
+      delete this.dataset.theme;
+      this.style.removeProperty("--shoal-width");
+      this.connectedCallback();
+    });
+  }
+
   goTo(step) { return this.handle.goTo(step); }
   next() { return this.handle.next(); }
   prev() { return this.handle.prev(); }

@@ -17,15 +17,20 @@ function storage() {
 /** What is kept, checked: {last: gameId, setups: {gameId: {players, seats, names, options}}}, or null (nothing
  *  usable: never stored, forgotten, or a value that is not exactly what remember() writes for these games). */
 export function recall(games) {
-  let raw = null;
+  let raw;
   try { raw = storage()?.getItem(KEY) ?? null; } catch { return null; }
   if (raw === null || raw.length > MAX_CHARS) return null;
   try {
     const kept = JSON.parse(raw);
     if (!kept || typeof kept !== "object" || Array.isArray(kept)) return null;
-    if (Object.keys(kept).sort().join(",") !== "format,last,setups,version" || kept.format !== FORMAT || kept.version !== VERSION) return null;
+    if (Object.keys(kept).sort().join(",") !== "format,last,setups,version" || kept.format !== FORMAT
+      || kept.version !== VERSION) {
+      return null;
+    }
     const { setups } = kept;
-    if (!setups || typeof setups !== "object" || Array.isArray(setups) || !Object.hasOwn(setups, kept.last)) return null;
+    if (!setups || typeof setups !== "object" || Array.isArray(setups) || !Object.hasOwn(setups, kept.last)) {
+      return null;
+    }
     const clean = {};
     for (const [id, setup] of Object.entries(setups)) {
       const info = games.find((g) => g.id === id);
@@ -45,7 +50,8 @@ export function remember(games, info, setup) {
   if (!store) return;
   try {
     const kept = recall(games) ?? { setups: {} };
-    const value = { format: FORMAT, version: VERSION, last: info.id, setups: { ...kept.setups, [info.id]: checkSetup(info, setup) } };
+    const value = { format: FORMAT, version: VERSION, last: info.id,
+      setups: { ...kept.setups, [info.id]: checkSetup(info, setup) } };
     store.setItem(KEY, JSON.stringify(value));
   } catch { /* not a setup the lobby keeps, or storage full or blocked */ }
 }

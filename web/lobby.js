@@ -37,7 +37,8 @@ export function renderLobby(root, games, start, initial = {}) {
     try { seed = parseSeed(seedText); } catch (err) { seedProblem = `Not a seed: ${err.message}.`; draw(); return; }
     seedProblem = "";
     const setup = {
-      players, seats: seats.slice(0, players), names: Array.from({ length: players }, (_, s) => (seats[s] === "human" ? (names[s] || "").trim() : "")),
+      players, seats: seats.slice(0, players),
+      names: Array.from({ length: players }, (_, s) => (seats[s] === "human" ? (names[s] || "").trim() : "")),
       options: Object.fromEntries(Object.keys(game.options).map((k) => [k, options[k]])),
     };
     remember(games, game, setup);
@@ -67,32 +68,43 @@ export function renderLobby(root, games, start, initial = {}) {
       )),
       el("label", {}, "Players ", el("select", {
         id: "players", onchange: (e) => { players = +e.target.value; draw(); },
-      }, range(game.min_players, game.max_players).map((n) => el("option", { value: n, selected: n === players, text: n })))),
+      }, range(game.min_players, game.max_players).map(
+        (n) => el("option", { value: n, selected: n === players, text: n })))),
       el("fieldset", { class: "seats" }, el("legend", { text: "Seats" }), range(0, players - 1).map((s) => {
         seats[s] = seats[s] || (s === 0 ? "human" : "bot");
         return el("span", { class: "seat-choice" },
           el("label", {}, `Seat ${s + 1} `, el("select", { onchange: (e) => { seats[s] = e.target.value; draw(); } },
-            seatKinds(game).map((k) => el("option", { value: k, selected: k === seats[s], text: kindLabel(k, game) })))),
+            seatKinds(game).map((k) => el("option",
+              { value: k, selected: k === seats[s], text: kindLabel(k, game) })))),
           seats[s] === "human" ? el("input", {
-            type: "text", class: "seat-name", maxlength: 16, placeholder: "name (optional)", "aria-label": `Name for seat ${s + 1}`,
+            type: "text", class: "seat-name", maxlength: 16, placeholder: "name (optional)",
+            "aria-label": `Name for seat ${s + 1}`,
             value: names[s] || "", oninput: (e) => { names[s] = e.target.value; },
           }) : null);
       })),
       ...Object.entries(game.options).map(([name, opt]) => {
         options[name] = options[name] ?? opt.default;
         if (opt.length) return sequencePicker(name, opt, options, draw);
-        return el("label", { title: opt.help }, `${opt.label} `, el("select", { onchange: (e) => { options[name] = JSON.parse(e.target.value); } },
-          opt.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === options[name], text: opt.labels[i] ?? String(c) }))));
+        return el("label", { title: opt.help }, `${opt.label} `,
+          el("select", { onchange: (e) => { options[name] = JSON.parse(e.target.value); } },
+          opt.choices.map((c, i) => el("option",
+            { value: JSON.stringify(c), selected: c === options[name], text: opt.labels[i] ?? String(c) }))));
       }),
-      el("label", { title: "Leave empty for a fresh random deal. The same seed deals the same game." }, "Seed (optional) ",
-        el("input", { id: "seed", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "random", value: seedText,
+      el("label", { title: "Leave empty for a fresh random deal. The same seed deals the same game." },
+        "Seed (optional) ",
+        el("input", { id: "seed", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "random",
+          value: seedText,
           "aria-describedby": seedProblem ? "seed-problem" : null, oninput: (e) => { seedText = e.target.value; } })),
       seedProblem ? el("p", { id: "seed-problem", class: "error", role: "alert", text: seedProblem }) : null,
-      memory && memory.setups[game.id] ? el("p", { class: "lobby-memory" }, el("span", { class: "hint", text: "Your choices from last time." }), " ",
-        el("button", { type: "button", dataset: { lobbyReset: "1" }, onclick: reset, text: "Reset to defaults" })) : null,
+      memory && memory.setups[game.id] ? el("p", { class: "lobby-memory" },
+        el("span", { class: "hint", text: "Your choices from last time." }), " ",
+        el("button", { type: "button", dataset: { lobbyReset: "1" }, onclick: reset, text: "Reset to defaults" }))
+          : null,
       el("button", { type: "submit", class: "primary", dataset: { step: "start" }, text: `Play ${game.title}` }),
-      el("details", { class: "rules" }, el("summary", { text: `How ${game.title} plays` }), el("ul", {}, game.rules.map((r) => el("li", { text: r })))),
-      el("a", { class: "learn-link", href: `learn.html?game=${game.id}`, dataset: { learn: game.id }, text: `Learn to play ${game.title}: step-by-step lessons` }),
+      el("details", { class: "rules" }, el("summary", { text: `How ${game.title} plays` }),
+        el("ul", {}, game.rules.map((r) => el("li", { text: r })))),
+      el("a", { class: "learn-link", href: `learn.html?game=${game.id}`, dataset: { learn: game.id },
+        text: `Learn to play ${game.title}: step-by-step lessons` }),
     ].filter(Boolean));
   }
   draw();
@@ -117,5 +129,6 @@ function sequencePicker(name, opt, options, redraw) {
     el("small", { class: "hint", text: opt.help }));
 }
 
-const playerRange = (g) => (g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players`);
+const playerRange = (g) => (g.min_players === g.max_players ? `${g.min_players} players`
+  : `${g.min_players}–${g.max_players} players`);
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);

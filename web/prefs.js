@@ -4,8 +4,8 @@
 // Settings dialog (settings.js) changes them through window.shoalPrefs.
 //
 // What the root then carries, for CSS and for any script:
-//   data-theme="light" | "dark"   only when the player chose one (style.css sets color-scheme from it; without it the
-//                                 page follows prefers-color-scheme); a page's ?theme=light|dark|auto wins for that page
+//   data-theme="light" | "dark"   only when the player chose one (style.css sets color-scheme from it; without it
+//                                 the page follows prefers-color-scheme); a page's ?theme=light|dark|auto wins there
 //   data-motion="reduce" | "full" always: "reduce" when motion is off, or "system" and the system asks for less motion
 window.shoalPrefs ??= (() => {
   const KEY = "shoal.settings";
@@ -30,7 +30,7 @@ window.shoalPrefs ??= (() => {
   }
 
   function read() {
-    let raw = null;
+    let raw;
     try { raw = store()?.getItem(KEY) ?? null; } catch { raw = null; }
     if (raw === null || raw.length > 1000) return { ...DEFAULTS };
     try { return check(JSON.parse(raw)) ?? { ...DEFAULTS }; } catch { return { ...DEFAULTS }; }
@@ -65,9 +65,13 @@ window.shoalPrefs ??= (() => {
     reducedMotion: () => root.dataset.motion === "reduce",
     /** Change one setting; it applies at once and is kept on this device. An unknown name or value changes nothing. */
     set(name, value) {
-      if (!(name in CHOICES) || !CHOICES[name].includes(value)) throw new Error(`${name} is one of ${CHOICES[name]?.join(", ") ?? "theme, motion"}`);
+      if (!(name in CHOICES) || !CHOICES[name].includes(value)) {
+        throw new Error(`${name} is one of ${CHOICES[name]?.join(", ") ?? "theme, motion"}`);
+      }
       current = { ...current, [name]: value };
-      try { store()?.setItem(KEY, JSON.stringify({ format: FORMAT, version: VERSION, ...current })); } catch { /* kept for this page only */ }
+      try {
+        store()?.setItem(KEY, JSON.stringify({ format: FORMAT, version: VERSION, ...current }));
+      } catch { /* kept for this page only */ }
       changed();
     },
     /** `fn(settings)` after every change (this page's, another tab's, or the system's motion preference). */

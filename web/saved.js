@@ -19,11 +19,14 @@ export function keep(entry) {
   const store = storage();
   if (!store) return;
   try {
-    store.setItem(slot(entry.record.game), JSON.stringify({ format: FORMAT, version: VERSION, savedAt: Date.now(), ...entry }));
+    store.setItem(slot(entry.record.game),
+      JSON.stringify({ format: FORMAT, version: VERSION, savedAt: Date.now(), ...entry }));
   } catch { return; /* storage full or blocked: the game goes on, only without a save */ }
   // A value too large to copy aside stayed in this slot (the player was told it would be replaced): it is gone now.
   const list = asideIndex(store);
-  if (list.some((e) => e.inPlace && e.key === slot(entry.record.game))) writeIndex(store, list.filter((e) => !(e.inPlace && e.key === slot(entry.record.game))));
+  if (list.some((e) => e.inPlace && e.key === slot(entry.record.game))) {
+    writeIndex(store, list.filter((e) => !(e.inPlace && e.key === slot(entry.record.game))));
+  }
 }
 
 /** Forget the unfinished game of `gameId` (it ended, or the player started another). */
@@ -40,7 +43,10 @@ export function problem(save, gameId) {
   const r = save.record;
   if (!r || typeof r !== "object" || r.game !== gameId) return "its record is missing or names another game";
   if (!Number.isInteger(r.players) || r.players < 1 || !Array.isArray(r.actions)) return "its record is damaged";
-  if (!Array.isArray(save.seats) || save.seats.length !== r.players || !save.seats.every((k) => typeof k === "string")) return "its seats are damaged";
+  if (!Array.isArray(save.seats) || save.seats.length !== r.players
+    || !save.seats.every((k) => typeof k === "string")) {
+    return "its seats are damaged";
+  }
   if (!Array.isArray(save.names) || save.names.length !== r.players) return "its names are damaged";
   return null;
 }
@@ -62,11 +68,14 @@ export function unfinished(games) {
     let why = save === null ? "it is not readable" : problem(save, g.id);
     if (!why && save.record.rules_version !== g.rules_version) {
       const was = save.record.rules_version;
-      why = `it was played under ${Number(was) < g.rules_version ? "older" : "other"} rules (version ${String(was).slice(0, 12)}; this version of Shoal plays ${g.rules_version})`;
+      why = `it was played under ${Number(was) < g.rules_version ? "older" : "other"} rules ` +
+        `(version ${String(was).slice(0, 12)}; this version of Shoal plays ${g.rules_version})`;
     }
     if (why) {
       // Already set aside where it lies (too large to copy): it was said, and it is listed; not again.
-      if (!asideIndex(store).some((e) => e.inPlace && e.key === slot(g.id) && e.size === raw.length)) setAside(g.id, raw, why);
+      if (!asideIndex(store).some((e) => e.inPlace && e.key === slot(g.id) && e.size === raw.length)) {
+        setAside(g.id, raw, why);
+      }
       continue;
     }
     out[g.id] = save;
@@ -81,7 +90,7 @@ const validEntry = (e) => e && typeof e === "object" && typeof e.key === "string
 // The list, oldest first. A value under "shoal.aside.<game>" that the list does not name (an earlier build kept one
 // such value per title, and said nothing) is adopted, to be said once like any other.
 function asideIndex(store) {
-  let list = [];
+  let list;
   try { list = JSON.parse(store.getItem(ASIDE) || "[]"); } catch { list = []; }
   list = Array.isArray(list) ? list.filter(validEntry) : [];
   const known = new Set(list.map((e) => e.key));
@@ -92,7 +101,8 @@ function asideIndex(store) {
       if (!key || !key.startsWith(`${ASIDE}.`) || known.has(key)) continue;
       const value = store.getItem(key) ?? "";
       const game = key.slice(ASIDE.length + 1).split(".")[0];
-      list.unshift({ key, game, reason: "an earlier version of Shoal could not restore it", at: 0, size: value.length, told: false });
+      list.unshift({ key, game, reason: "an earlier version of Shoal could not restore it", at: 0, size: value.length,
+        told: false });
       adopted = true;
     }
   } catch { /* storage blocked part-way: what was read is enough */ }
@@ -120,7 +130,9 @@ export function setAside(gameId, raw, reason, { told = false } = {}) {
   }
   const at = Date.now();
   let key = `${ASIDE}.${gameId}.${at}`;
-  for (let n = 1; list.some((e) => e.key === key) || store.getItem(key) !== null; n++) key = `${ASIDE}.${gameId}.${at}-${n}`;
+  for (let n = 1; list.some((e) => e.key === key) || store.getItem(key) !== null; n++) {
+    key = `${ASIDE}.${gameId}.${at}-${n}`;
+  }
   const entry = { key, game: gameId, reason, at, size: text.length, told, record: keptSave(text) !== null };
   try {
     store.setItem(key, text);
@@ -138,9 +150,10 @@ export function setAside(gameId, raw, reason, { told = false } = {}) {
 
 // A kept value's save, when it is one whose record can be given back as a game file (see asideFile); else null.
 function keptSave(text) {
-  let save = null;
+  let save;
   try { save = JSON.parse(text); } catch { return null; }
-  return save && typeof save === "object" && save.record && typeof save.record === "object" && !Array.isArray(save.record) ? save : null;
+  const usable = save && typeof save === "object" && save.record && typeof save.record === "object";
+  return usable && !Array.isArray(save.record) ? save : null;
 }
 
 /** Every set-aside value, newest first. */
@@ -180,19 +193,25 @@ export function asideFile(entry) {
   const day = new Date(entry.at || Date.now()).toISOString().slice(0, 10);
   const save = keptSave(text);
   if (save) {
-    const rec = { ...save.record, ...(Array.isArray(save.seats) ? { seats: save.seats } : {}), ...(Array.isArray(save.names) ? { names: save.names } : {}) };
-    return { name: `shoal-${entry.game}-set-aside-${day}.json`, text: JSON.stringify(rec, null, 1), type: "application/json" };
+    const rec = { ...save.record, ...(Array.isArray(save.seats) ? { seats: save.seats } : {}),
+      ...(Array.isArray(save.names) ? { names: save.names } : {}) };
+    return { name: `shoal-${entry.game}-set-aside-${day}.json`, text: JSON.stringify(rec, null, 1),
+      type: "application/json" };
   }
   return { name: `shoal-${entry.game}-set-aside-${day}.txt`, text, type: "text/plain" }; // exactly as it was kept
 }
 
 // ---- what a link asks for -------------------------------------------------------------------------------------------
-const canonical = (v) => JSON.stringify(v, (_, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+const canonical = (v) => JSON.stringify(v,
+  (_, x) => (x && typeof x === "object" && !Array.isArray(x)
+  ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 
 /** A game's options with every one the engine fills in by default written out (records keep them all). */
 export function fullOptions(info, options) {
   const out = {};
-  for (const [name, opt] of Object.entries(info.options || {})) out[name] = (options || {})[name] ?? opt.default ?? null;
+  for (const [name, opt] of Object.entries(info.options || {})) {
+    out[name] = (options || {})[name] ?? opt.default ?? null;
+  }
   return canonical(out);
 }
 

@@ -12,11 +12,14 @@ const darkNow = matchMedia("(prefers-color-scheme: dark)");
 const lessMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 function group(name) {
-  return el("fieldset", { class: "settings-group", dataset: { setting: name }, "aria-describedby": `settings-${name}-hint` },
+  const hint = `settings-${name}-hint`;
+  return el("fieldset", { class: "settings-group", dataset: { setting: name }, "aria-describedby": hint },
     el("legend", { text: LABELS[name].legend }),
-    el("div", { class: "settings-choices" }, prefs.CHOICES[name].map((value) => el("label", { class: "settings-choice" },
-      el("input", { type: "radio", name: `settings-${name}`, value, dataset: { choice: `${name}-${value}` }, onchange: () => prefs.set(name, value) }),
-      ` ${LABELS[name][value]}`))),
+    el("div", { class: "settings-choices" },
+      prefs.CHOICES[name].map((value) => el("label", { class: "settings-choice" }, el("input", {
+        type: "radio", name: `settings-${name}`, value, dataset: { choice: `${name}-${value}` },
+        onchange: () => prefs.set(name, value),
+      }), ` ${LABELS[name][value]}`))),
     el("small", { class: "hint", id: `settings-${name}-hint` }));
 }
 
@@ -27,12 +30,15 @@ let opener = null;
 function fill() {
   if (!dialog) return;
   const chosen = prefs.get();
-  for (const input of dialog.querySelectorAll("input[type=radio]")) input.checked = chosen[input.closest("[data-setting]").dataset.setting] === input.value;
+  for (const input of dialog.querySelectorAll("input[type=radio]")) {
+    input.checked = chosen[input.closest("[data-setting]").dataset.setting] === input.value;
+  }
   dialog.querySelector("#settings-theme-hint").textContent = prefs.darkSupported()
     ? `System: as this device asks (now ${darkNow.matches ? "dark" : "light"}).`
     : "This browser cannot draw the dark theme: pages stay light.";
   dialog.querySelector("#settings-motion-hint").textContent =
-    `Off: nothing slides, fades or pulses. System: as this device asks (now ${lessMotion.matches ? "less motion" : "motion on"}).`;
+    `Off: nothing slides, fades or pulses. System: as this device asks ` +
+      `(now ${lessMotion.matches ? "less motion" : "motion on"}).`;
 }
 
 function open(from) {
@@ -41,7 +47,9 @@ function open(from) {
       el("h2", { id: "settings-title", text: "Settings" }),
       el("p", { class: "hint", text: "Kept in this browser, on this device only." }),
       group("theme"), group("motion"),
-      el("div", { class: "dialog-buttons" }, el("button", { type: "button", class: "primary", dataset: { closeSettings: "1" }, onclick: () => dialog.close(), text: "Close" })));
+      el("div", { class: "dialog-buttons" }, el("button", {
+        type: "button", class: "primary", dataset: { closeSettings: "1" }, onclick: () => dialog.close(), text: "Close",
+      })));
     dialog.addEventListener("close", () => { if (opener && opener.isConnected) opener.focus(); });
     document.body.append(dialog);
   }

@@ -22,14 +22,18 @@
   const stray = () => {
     const found = [];
     const note = (node, where, text) => {
-      if (text && STRAY.test(text)) found.push(`${describe(node)} ${where}: ${JSON.stringify(text.trim().slice(0, 120))}`);
+      if (text && STRAY.test(text)) {
+        found.push(`${describe(node)} ${where}: ${JSON.stringify(text.trim().slice(0, 120))}`);
+      }
     };
     note(document.documentElement, "title", document.title);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let t = walker.nextNode(); t; t = walker.nextNode()) {
       const parent = t.parentElement;
       if (!parent || /^(SCRIPT|STYLE|TEMPLATE)$/.test(parent.tagName)) continue;
-      if (parent.tagName === "OPTION" ? shown(parent.closest("select") || parent) : shown(parent)) note(parent, "text", t.data);
+      if (parent.tagName === "OPTION" ? shown(parent.closest("select") || parent) : shown(parent)) {
+        note(parent, "text", t.data);
+      }
     }
     for (const node of document.body.querySelectorAll("[title], [aria-label], [placeholder], [alt], input, textarea")) {
       if (!shown(node)) continue;
@@ -44,13 +48,19 @@
       // Content-Security-Policy violations (for engines whose driver relays no console).
       if (window.__shoalProbeErrors) return true;
       const errors = (window.__shoalProbeErrors = []);
-      const text = (x) => (x instanceof Error ? `${x.name}: ${x.message}` : typeof x === "object" ? JSON.stringify(x) : String(x));
-      window.addEventListener("error", (e) => errors.push(`error: ${e.message || text(e.error) || describe(e.target)}`), true);
+      const text = (x) => (x instanceof Error ? `${x.name}: ${x.message}`
+        : typeof x === "object" ? JSON.stringify(x) : String(x));
+      const said = (e) => `error: ${e.message || text(e.error) || describe(e.target)}`;
+      window.addEventListener("error", (e) => errors.push(said(e)), true);
       window.addEventListener("unhandledrejection", (e) => errors.push(`unhandled rejection: ${text(e.reason)}`));
-      document.addEventListener("securitypolicyviolation", (e) => errors.push(`CSP violation: ${e.effectiveDirective} ${e.blockedURI}`));
+      document.addEventListener("securitypolicyviolation",
+        (e) => errors.push(`CSP violation: ${e.effectiveDirective} ${e.blockedURI}`));
       for (const level of ["error", "warn"]) {
         const original = console[level].bind(console);
-        console[level] = (...args) => { errors.push(`console.${level}: ${args.map(text).join(" ")}`); original(...args); };
+        console[level] = (...args) => {
+          errors.push(`console.${level}: ${args.map(text).join(" ")}`);
+          original(...args);
+        };
       }
       return true;
     }
@@ -62,7 +72,8 @@
       // The match page's hooks on <body>; the step viewer's on `.shoal-view` (lessons, embeds).
       const node = scope ? document.querySelector(scope) : document.body;
       if (!node) return { status: "", busy: true };
-      return { status: node.dataset.status || "", busy: !!node.dataset.busy, painted: node.dataset.painted !== undefined };
+      return { status: node.dataset.status || "", busy: !!node.dataset.busy,
+        painted: node.dataset.painted !== undefined };
     }
     case "targets": {
       const { kind: k, nodes } = candidates();

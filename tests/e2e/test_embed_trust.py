@@ -186,6 +186,10 @@ def test_an_embedding_page_hears_no_secret_move(page, site_dir):
         handles = [h for h in page.query_selector_all("#live [data-action]") if h.is_visible()] or \
             [h for h in page.query_selector_all("#live [data-step]") if h.is_visible()]
         rng.choice(handles).click()
+    settled(page, "playing", "#live .shoal-view")
+    if page.query_selector("#live dialog.pass[open]"):  # the hand-over is modal: the page waits behind it
+        page.click("#live [data-step=continue]")
+        settled(page, "playing", "#live .shoal-view")
     source, compiled = shipped("museum-lines")
     step = first_question(compiled)
     settled(page, None, "#question .shoal-view")

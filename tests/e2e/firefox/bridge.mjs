@@ -1,9 +1,9 @@
 // Firefox ESR for the Python browser tests (tests/e2e/browsers.py): puppeteer-core drives it over WebDriver BiDi (no
 // geckodriver) and this bridge answers one JSON command per stdin line with one JSON line on stdout.
 //   node bridge.mjs /usr/bin/firefox-esr
-// Commands: {cmd: "page", width, height} (a fresh private context and page), "close" (that page), "goto" {url}, "reload", "eval" {expr},
-// "click" {x, y} (a real pointer click at viewport coordinates), "screenshot" {path}, "console" (the console errors
-// and uncaught page errors since the last ask), "quit".
+// Commands: {cmd: "page", width, height} (a fresh private context and page), "close" (that page), "goto" {url},
+// "reload", "eval" {expr}, "click" {x, y} (a real pointer click at viewport coordinates), "screenshot" {path},
+// "console" (the console errors and uncaught page errors since the last ask), "quit".
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -37,7 +37,9 @@ async function freshPage({ width = 1280, height = 900 }) {
   context = await browser.createBrowserContext();
   page = await context.newPage();
   logged = [];
-  page.on("console", (m) => { if (m.type() === "error" || m.type() === "warn") logged.push(`console.${m.type()}: ${m.text()}`); });
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warn") logged.push(`console.${m.type()}: ${m.text()}`);
+  });
   page.on("pageerror", (e) => logged.push(`page error: ${e.message || e}`));
   await page.setViewport({ width, height });
   page.setDefaultTimeout(90_000);

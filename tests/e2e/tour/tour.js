@@ -1,6 +1,7 @@
 // A console tour for engines whose driver relays no console (WebKit: tests/e2e/test_every_browser.py): opens each
-// page named in the fragment (a JSON list of URLs relative to the site's root) in the frame, one after the other, waits until it
-// has settled, and says so on the console. The browser itself prints every console line, the pages' own included.
+// page named in the fragment (a JSON list of URLs relative to the site's root) in the frame, one after the other,
+// waits until it has settled, and says so on the console. The browser itself prints every console line, the pages'
+// own included.
 const frame = document.querySelector("iframe");
 const pages = JSON.parse(decodeURIComponent(location.hash.slice(1)));
 const SETTLED = ["lobby", "learn", "track", "over", "error"];
@@ -8,7 +9,9 @@ const SITE = new URL("../", location.href); // the tour lives in a folder of its
 
 function settled(doc) {
   const views = [...doc.querySelectorAll(".shoal-view")];
-  if (views.length && doc.body.dataset.status !== "over") return views.every((v) => v.dataset.painted !== undefined && !v.dataset.busy);
+  if (views.length && doc.body.dataset.status !== "over") {
+    return views.every((v) => v.dataset.painted !== undefined && !v.dataset.busy);
+  }
   return SETTLED.includes(doc.body.dataset.status) && !doc.body.dataset.busy;
 }
 
