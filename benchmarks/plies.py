@@ -89,8 +89,9 @@ def package_zip(ref: str | None) -> bytes:
             for p in sorted((ROOT / "pysrc" / "shoal").rglob("*.py")):
                 z.write(p, p.relative_to(ROOT / "pysrc").as_posix())
         else:
-            tar = subprocess.run(["git", "archive", "--format=zip", ref, "pysrc/shoal"], cwd=ROOT,
-                                 capture_output=True, check=True).stdout
+            tar = subprocess.run(
+                ["git", "archive", "--format=zip", ref, "pysrc/shoal"], cwd=ROOT, capture_output=True, check=True
+            ).stdout
             with zipfile.ZipFile(io.BytesIO(tar)) as src:
                 for name in src.namelist():
                     if name.endswith(".py"):
@@ -99,9 +100,11 @@ def package_zip(ref: str | None) -> bytes:
 
 
 def program(zipped: bytes | None, seconds: float, cells=None, modes=None, fixed: int = 0) -> str:
-    return (f"ZIP = {base64.b64encode(zipped).decode()!r}\nSECONDS = {seconds}\n"
-            f"CELLS = {CELLS if cells is None else cells!r}\nMODES = {MODES if modes is None else modes!r}\n"
-            f"FIXED = {fixed}\n" + PROGRAM)
+    return (
+        f"ZIP = {base64.b64encode(zipped).decode()!r}\nSECONDS = {seconds}\n"
+        f"CELLS = {CELLS if cells is None else cells!r}\nMODES = {MODES if modes is None else modes!r}\n"
+        f"FIXED = {fixed}\n" + PROGRAM
+    )
 
 
 def _node(text: str, site: Path) -> tuple[str, float]:
@@ -112,8 +115,9 @@ def _node(text: str, site: Path) -> tuple[str, float]:
         src.write(text)
         src.seek(0)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run(["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True,
-                              check=True, timeout=3600)
+        done = subprocess.run(
+            ["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True, check=True, timeout=3600
+        )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return done.stdout, cpu
@@ -129,7 +133,7 @@ def measure_pyodide_cpu(zipped: bytes, site: Path, cells, modes, games: int) -> 
         for mode in modes:
             text, cpu = _node(program(zipped, 0, cells=[cell], modes=[mode], fixed=games), site)
             line = next(x for x in text.splitlines() if x.startswith("RESULT "))
-            plies = json.loads(line[len("RESULT "):])[f"{cell[0]}/{cell[1]}/{mode}"]
+            plies = json.loads(line[len("RESULT ") :])[f"{cell[0]}/{cell[1]}/{mode}"]
             out[f"{cell[0]}/{cell[1]}/{mode}"] = plies / max(cpu - base, 1e-6)
     return out
 
@@ -138,16 +142,18 @@ def measure(zipped: bytes, seconds: float, runtime: str, site: Path | None) -> d
     if runtime == "cpython":
         with tempfile.TemporaryDirectory() as tmp:
             text = program(zipped, seconds).replace("/tmp/shoal_bench.zip", f"{tmp}/shoal.zip")
-            done = subprocess.run([sys.executable, "-"], input=text, capture_output=True, text=True,
-                                  check=True, cwd=tmp)
+            done = subprocess.run(
+                [sys.executable, "-"], input=text, capture_output=True, text=True, check=True, cwd=tmp
+            )
     else:
         with tempfile.TemporaryFile("w+") as src:  # a file, not a pipe: Node reads stdin in one go
             src.write(program(zipped, seconds))
             src.seek(0)
-            done = subprocess.run(["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True,
-                                  check=True, timeout=1800)
+            done = subprocess.run(
+                ["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True, check=True, timeout=1800
+            )
     line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
-    return json.loads(line[len("RESULT "):])
+    return json.loads(line[len("RESULT ") :])
 
 
 def write_section(text: str) -> None:
@@ -177,8 +183,11 @@ def main() -> None:
     if "pyodide" in runtimes and site is None:
         tmp = tempfile.TemporaryDirectory()
         site = Path(tmp.name) / "site"
-        subprocess.run([sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)], check=True,
-                       capture_output=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)],
+            check=True,
+            capture_output=True,
+        )
     results: dict[tuple[str, str], dict[str, float]] = {}
     for label in labels * 2:  # interleaved twice; the better of two runs is kept
         got = measure(sources[label], args.seconds, "cpython", None)
@@ -190,13 +199,18 @@ def main() -> None:
             got = measure_pyodide_cpu(sources[label], site, PYODIDE_CELLS, PYODIDE_MODES, args.games)
             results[("pyodide", label)] = got
             print("pyodide", label, {k: round(v) for k, v in got.items()}, flush=True)
-    compared = f" beside commit `{args.before}` (\"before\"), interleaved" if args.before else ""
+    compared = f' beside commit `{args.before}` ("before"), interleaved' if args.before else ""
     flags = (f" --before {args.before}" if args.before else "") + (" --no-pyodide" if args.no_pyodide else "")
     pyodide_at = "" if args.no_pyodide else f"; Pyodide's Python under Node {_node_version()}"
-    pyodide_how = "" if args.no_pyodide else (
-        f" Pyodide: {args.games} games per cell in a Node process of their own, divided by that process's CPU seconds "
-        "(from `getrusage`) minus those of a process that only starts and imports — Pyodide has no process clock, and "
-        "on a machine shared with other jobs the wall clock measures the other jobs.")
+    pyodide_how = (
+        ""
+        if args.no_pyodide
+        else (
+            f" Pyodide: {args.games} games per cell in a Node process of their own, divided by that process's CPU seconds "
+            "(from `getrusage`) minus those of a process that only starts and imports — Pyodide has no process clock, and "
+            "on a machine shared with other jobs the wall clock measures the other jobs."
+        )
+    )
     heads = [f"{r} before | {r} now | ×" if args.before else r for r in runtimes]
     lines = [
         BEGIN,
@@ -227,12 +241,16 @@ def main() -> None:
                 else:
                     cells.append(f"{a:,.0f}")
             lines.append(f"| {gid} | {players} | {mode} | " + " | ".join(cells) + " |")
-    lines += ["", "Plies per CPU second; a ply is one action of any seat, on the same seeds and random choices in "
-              "every run. What keeps AQUA's paths fast: legal placements come from a fit table per tile (one bit mask "
-              "of rotations per edge colour); each frontier cell's edge colours are kept in a table as tiles are "
-              "laid (`Board.edges`) instead of read from six neighbours every turn; action dicts are built with each "
-              "cell's coordinates computed once; Large Animal anchors are rejected before sorting, and a new Small "
-              "Animal with no free neighbour is skipped (no shape fits it).", END]
+    lines += [
+        "",
+        "Plies per CPU second; a ply is one action of any seat, on the same seeds and random choices in "
+        "every run. What keeps AQUA's paths fast: legal placements come from a fit table per tile (one bit mask "
+        "of rotations per edge colour); each frontier cell's edge colours are kept in a table as tiles are "
+        "laid (`Board.edges`) instead of read from six neighbours every turn; action dicts are built with each "
+        "cell's coordinates computed once; Large Animal anchors are rejected before sorting, and a new Small "
+        "Animal with no free neighbour is skipped (no shape fits it).",
+        END,
+    ]
     text = "\n".join(lines)
     print(text)
     if not args.no_write:

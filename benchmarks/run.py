@@ -38,9 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT)]
 
-import build  # noqa: E402
 import server  # noqa: E402
 
+import build  # noqa: E402
 import shoal  # noqa: E402
 from shoal.core import Rng  # noqa: E402
 
@@ -57,8 +57,10 @@ LESSON = "museum-lines"
 BOARD = "() => !!document.body && document.body.dataset.status === 'playing' && !document.body.dataset.busy"  # polled from the commit on, before <body> exists
 LOBBY = "() => !!document.querySelector('.game-card')"
 # Chromium's first contentful paint, on the wall clock (ms since the epoch), once there is one.
-FIRST_PAINT = ("() => { const p = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint'); "
-               "return p ? performance.timeOrigin + p.startTime : null; }")
+FIRST_PAINT = (
+    "() => { const p = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint'); "
+    "return p ? performance.timeOrigin + p.startTime : null; }"
+)
 PAINTED = "() => !!document.querySelector('.shoal-view[data-painted]')"
 FIRST = "game=museum&players=2&seats=human,bot&seed=1&botDelay=0"
 GAMES = {  # one human against instant random bots
@@ -101,7 +103,9 @@ def timed_goto(browser, url: str, ready: str, warm: bool = False, paint: bool = 
         page.goto(url)
         page.wait_for_function(BOARD, timeout=180_000, polling=50)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("() => !!navigator.serviceWorker.controller || (location.reload(), false)", timeout=60_000)
+        page.wait_for_function(
+            "() => !!navigator.serviceWorker.controller || (location.reload(), false)", timeout=60_000
+        )
     t0, wall0 = time.perf_counter(), time.time()
     page.goto(url, wait_until="commit")  # not the load event: the lobby and a lesson paint before their modules load
     page.wait_for_function(ready, timeout=180_000, polling=10)
@@ -109,10 +113,14 @@ def timed_goto(browser, url: str, ready: str, warm: bool = False, paint: bool = 
     if paint:
         elapsed = page.wait_for_function(FIRST_PAINT, timeout=10_000, polling=10).json_value() / 1000 - wall0
     if warm:
-        assert page.evaluate("!!navigator.serviceWorker.controller"), "the warm run must be served by the service worker"
+        assert page.evaluate("!!navigator.serviceWorker.controller"), (
+            "the warm run must be served by the service worker"
+        )
         assert page.evaluate("window.shoal.boot()") == "snapshot", "the warm run must restore the snapshot"
     if ready == BOARD:  # where a first board's time went: the page's and the worker's boot marks (web/worker.js)
-        page.wait_for_function(f"() => window.shoal.bootMarks().some(m => m[0] === '{BOOT_STEPS[-1][0]}')", timeout=10_000)
+        page.wait_for_function(
+            f"() => window.shoal.bootMarks().some(m => m[0] === '{BOOT_STEPS[-1][0]}')", timeout=10_000
+        )
         marks: dict[str, float] = {}
         for name, at in page.evaluate("window.shoal.bootMarks()"):
             marks.setdefault(name, at)
@@ -137,7 +145,10 @@ BOOT_MARKS: dict[str, list[dict[str, float]]] = {}
 
 def boot_breakdown(urls: dict[str, str]) -> list[str]:
     """Markdown rows: the median moment of each boot step, cold and warm, from the timed runs' marks."""
-    cold, warm = BOOT_MARKS.get(urls["snap"] + "index.html?" + FIRST, []), BOOT_MARKS.get(urls["snap"] + "index.html?" + FIRST + "#warm", [])
+    cold, warm = (
+        BOOT_MARKS.get(urls["snap"] + "index.html?" + FIRST, []),
+        BOOT_MARKS.get(urls["snap"] + "index.html?" + FIRST + "#warm", []),
+    )
     if not cold or not warm:
         return []
 
@@ -156,8 +167,16 @@ def start_times(browser, urls: dict[str, str], runs: int) -> dict[str, list[floa
         "Shoal lobby's game cards in the page": (urls["snap"] + "index.html", LOBBY, False),
         "Shoal first playable board, cold, snapshot": (urls["snap"] + "index.html?" + FIRST, BOARD, False),
         "Shoal first playable board, cold, plain boot": (urls["plain"] + "index.html?" + FIRST, BOARD, False),
-        "Shoal first playable board, warm (service worker), snapshot": (urls["snap"] + "index.html?" + FIRST, BOARD, True),
-        f"Shoal lesson page, first painted board ({LESSON})": (urls["snap"] + f"learn.html?game=museum&lesson={LESSON}", PAINTED, False),
+        "Shoal first playable board, warm (service worker), snapshot": (
+            urls["snap"] + "index.html?" + FIRST,
+            BOARD,
+            True,
+        ),
+        f"Shoal lesson page, first painted board ({LESSON})": (
+            urls["snap"] + f"learn.html?game=museum&lesson={LESSON}",
+            PAINTED,
+            False,
+        ),
     }
     times: dict[str, list[float]] = {name: [] for name in pages}
     for _ in range(runs):
@@ -173,10 +192,17 @@ def three_boards(browser, site_url: str) -> list[float]:
     page = context.new_page()
     t0 = time.perf_counter()
     page.goto(f"{site_url}examples/teaching.html")
-    page.wait_for_function("() => document.querySelectorAll('shoal-board .shoal-view[data-painted]').length === 3", timeout=120_000, polling=20)
+    page.wait_for_function(
+        "() => document.querySelectorAll('shoal-board .shoal-view[data-painted]').length === 3",
+        timeout=120_000,
+        polling=20,
+    )
     painted = time.perf_counter() - t0
-    page.wait_for_function("() => (v => v && v.dataset.status === 'playing' && !v.dataset.busy)(document.querySelector('#live-board .shoal-view'))",
-                           timeout=120_000, polling=20)
+    page.wait_for_function(
+        "() => (v => v && v.dataset.status === 'playing' && !v.dataset.busy)(document.querySelector('#live-board .shoal-view'))",
+        timeout=120_000,
+        polling=20,
+    )
     playable = time.perf_counter() - t0
     page.wait_for_timeout(500)  # a late second worker would show up here
     workers = len(page.workers)
@@ -201,7 +227,11 @@ def full_games(browser, base: str) -> dict[str, dict]:
         cdp = context.new_cdp_session(page)
         cdp.send("Performance.enable")
         after = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-        wasm = page.workers[0].evaluate("globalThis.shoalWasmBytes ? globalThis.shoalWasmBytes() : null") if page.workers else None
+        wasm = (
+            page.workers[0].evaluate("globalThis.shoalWasmBytes ? globalThis.shoalWasmBytes() : null")
+            if page.workers
+            else None
+        )
         out[gid] = {"spans": spans, "heap": after.get("JSHeapUsedSize", 0), "wasm": wasm}
         context.close()
     return out
@@ -229,7 +259,9 @@ def browser_figures(site: Path, runs: int) -> dict:
 
     plain = without_snapshot(site, site.parent / "plain")
     stock = stock_site(site.parent / "stock")
-    servers = {k: server.serve_in_thread(p, f"/{k}/") for k, p in {"snap": site, "plain": plain, "stock": stock}.items()}
+    servers = {
+        k: server.serve_in_thread(p, f"/{k}/") for k, p in {"snap": site, "plain": plain, "stock": stock}.items()
+    }
     urls = {k: url for k, (_, url) in servers.items()}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -239,12 +271,21 @@ def browser_figures(site: Path, runs: int) -> dict:
         browser.close()
     for srv, _ in servers.values():
         srv.shutdown()
-    sizes = {name: (tree_bytes(p, False), tree_bytes(p, True)) for name, p in {"with the snapshot": site, "without it": plain}.items()}
-    return {"times": times, "three": three, "played": played, "sizes": sizes, "breakdown": boot_breakdown(urls),
-            "snapshot_raw": build.snapshot_size(site / "pyodide" / build.SNAPSHOT),
-            "snapshot_live": len(gzip.decompress((site / "pyodide" / build.SNAPSHOT).read_bytes())),
-            "stdlib": (site / "pyodide" / "python_stdlib.zip").stat().st_size,
-            "stdlib_whole": build.precompiled_stdlib(build.pinned_pyodide()).stat().st_size}
+    sizes = {
+        name: (tree_bytes(p, False), tree_bytes(p, True))
+        for name, p in {"with the snapshot": site, "without it": plain}.items()
+    }
+    return {
+        "times": times,
+        "three": three,
+        "played": played,
+        "sizes": sizes,
+        "breakdown": boot_breakdown(urls),
+        "snapshot_raw": build.snapshot_size(site / "pyodide" / build.SNAPSHOT),
+        "snapshot_live": len(gzip.decompress((site / "pyodide" / build.SNAPSHOT).read_bytes())),
+        "stdlib": (site / "pyodide" / "python_stdlib.zip").stat().st_size,
+        "stdlib_whole": build.precompiled_stdlib(build.pinned_pyodide()).stat().st_size,
+    }
 
 
 def games_per_second(seconds: float) -> list[tuple[str, int, float, float]]:
@@ -309,8 +350,10 @@ def main() -> None:
         "",
         "| page | median s | min s | max s | / stock | target |",
         "|---|---|---|---|---|---|",
-        *[f"| {k} | {med[k]:.2f} | {min(v):.2f} | {max(v):.2f} | {med[k] / stock:.2f}× | {TARGETS.get(k, '')} |"
-          for k, v in times.items()],
+        *[
+            f"| {k} | {med[k]:.2f} | {min(v):.2f} | {max(v):.2f} | {med[k] / stock:.2f}× | {TARGETS.get(k, '')} |"
+            for k, v in times.items()
+        ],
         "",
         "Cold: an empty cache, service worker blocked. Warm: a first visit installed the service worker (which also keeps "
         "the snapshot gunzipped), then the same link again. The snapshot is Python's memory with every engine imported, "
@@ -319,9 +362,18 @@ def main() -> None:
         "the page 30–70 ms before Chromium paints them: both are timed); a lesson paints its precomputed first view "
         "while Python boots behind it.",
         "",
-        *(["Where a first playable board's time goes (snapshot boot; medians of the same runs' `window.shoal.bootMarks()`; "
-           "steps overlap: the snapshot's bytes, the wasm's compile and Pyodide's glue load side by side, and Pyodide "
-           "waits for the bytes only just before it restores the heap):", "", *got["breakdown"], ""] if got["breakdown"] else []),
+        *(
+            [
+                "Where a first playable board's time goes (snapshot boot; medians of the same runs' `window.shoal.bootMarks()`; "
+                "steps overlap: the snapshot's bytes, the wasm's compile and Pyodide's glue load side by side, and Pyodide "
+                "waits for the bytes only just before it restores the heap):",
+                "",
+                *got["breakdown"],
+                "",
+            ]
+            if got["breakdown"]
+            else []
+        ),
         f"## (b) Random full games per second in CPython ({args.seconds:g} s each, through `Match.play`)",
         "",
         "| game | players | games/s | plies/game |",
@@ -368,7 +420,7 @@ def main() -> None:
         "",
         "From the click on a `[data-action]` to the first painted frame after the last redraw, including the bots' "
         "replies (they move at once here; p50/p95/max), and to the first painted frame that shows the player's own "
-        "move (\"own move painted\"). Shares are means per click: worker round trips (posting, waiting, the "
+        'move ("own move painted"). Shares are means per click: worker round trips (posting, waiting, the '
         "answer's trip back), Python inside the worker, JSON parsing, and the page's drawing (JavaScript only; style, "
         "layout and paint come with the frame). Wall-clock times: a loaded machine (see the load average above) "
         "stretches every column, the worker's round trips most (two threads waiting for two cores).",
@@ -384,22 +436,31 @@ def main() -> None:
             tot = [x["total"] for x in spans]
             first = [x.get("first") or x["total"] for x in spans]
             mean = lambda key: statistics.fmean(x[key] for x in spans)  # noqa: E731
-            lines.append(f"| {gid} | {boot} | {len(spans)} | {pct(tot, .5):.1f} | {pct(tot, .95):.1f} | {max(tot):.1f} | "
-                         f"{pct(first, .5):.1f} | {pct(first, .95):.1f} | "
-                         f"{mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} | {mean('calls'):.1f} |")
+            lines.append(
+                f"| {gid} | {boot} | {len(spans)} | {pct(tot, 0.5):.1f} | {pct(tot, 0.95):.1f} | {max(tot):.1f} | "
+                f"{pct(first, 0.5):.1f} | {pct(first, 0.95):.1f} | "
+                f"{mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} | {mean('calls'):.1f} |"
+            )
     lines += [
         "",
         "### Memory after a full game (MB)",
         "",
         "| game | boot | page JS heap | worker WebAssembly memory |",
         "|---|---|---|---|",
-        *[f"| {gid} | {boot} | {g['heap'] / 1e6:.1f} | {(g['wasm'] or 0) / 1e6:.1f} |"
-          for boot, games in played.items() for gid, g in games.items()],
+        *[
+            f"| {gid} | {boot} | {g['heap'] / 1e6:.1f} | {(g['wasm'] or 0) / 1e6:.1f} |"
+            for boot, games in played.items()
+            for gid, g in games.items()
+        ],
         "",
     ]
     out = Path(args.out)
     # Sections other scripts write between <!-- name:begin --> and <!-- name:end --> (benchmarks/plies.py's (d), …): kept.
-    kept = [m.group(0) for m in re.finditer(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", out.read_text(), re.S)] if out.exists() else []
+    kept = (
+        [m.group(0) for m in re.finditer(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", out.read_text(), re.S)]
+        if out.exists()
+        else []
+    )
     out.write_text("\n".join(lines) + "".join("\n" + block + "\n" for block in kept))
     print("\n".join(lines))
 

@@ -74,16 +74,21 @@ def program(zipped: bytes | None, cells, budget: int, decisions: int) -> str:
     import base64
 
     zip_text = repr(base64.b64encode(zipped).decode()) if zipped else "None"
-    return (f"ZIP = {zip_text}\nCELLS = {cells!r}\nBUDGET = {budget}\nDECISIONS = {decisions}\n" + PROGRAM)
+    return f"ZIP = {zip_text}\nCELLS = {cells!r}\nBUDGET = {budget}\nDECISIONS = {decisions}\n" + PROGRAM
 
 
 def run_cpython(text: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        done = subprocess.run([sys.executable, "-"], input=text.replace("/tmp/shoal_search_bench.zip",
-                                                                        f"{tmp}/shoal.zip"),
-                              capture_output=True, text=True, check=True, cwd=tmp)
+        done = subprocess.run(
+            [sys.executable, "-"],
+            input=text.replace("/tmp/shoal_search_bench.zip", f"{tmp}/shoal.zip"),
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tmp,
+        )
     line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
-    return json.loads(line[len("RESULT "):])
+    return json.loads(line[len("RESULT ") :])
 
 
 def run_pyodide(text: str, site: Path, zipped: bytes) -> dict:
@@ -91,7 +96,7 @@ def run_pyodide(text: str, site: Path, zipped: bytes) -> dict:
     _, base = plies._node(program(zipped, [], 1, 0), site)
     out, cpu = plies._node(text, site)
     line = next(x for x in out.splitlines() if x.startswith("RESULT "))
-    got = json.loads(line[len("RESULT "):])
+    got = json.loads(line[len("RESULT ") :])
     if len(got) == 1:  # one cell per process: its CPU seconds are the process's, less start-up
         gid = next(iter(got))
         got[gid][0] = max(cpu - base, 1e-6)
@@ -119,17 +124,22 @@ def main() -> None:
             key = f"cpython/{label}/{gid}"
             if key not in rows or sec < rows[key][0]:
                 rows[key] = [sec, n, d]
-        print(label, {g: f"{v[1] / v[0]:,.0f} plies/s, {v[0] / max(v[2], 1):.3f} s/decision" for g, v in got.items()},
-              flush=True)
+        print(
+            label,
+            {g: f"{v[1] / v[0]:,.0f} plies/s, {v[0] / max(v[2], 1):.3f} s/decision" for g, v in got.items()},
+            flush=True,
+        )
     if not args.no_pyodide and args.site:
         for label in labels:
             for cell in cells:
-                got = run_pyodide(program(sources[label], [cell], args.budget, args.decisions), args.site,
-                                  sources[label])
+                got = run_pyodide(
+                    program(sources[label], [cell], args.budget, args.decisions), args.site, sources[label]
+                )
                 sec, n, d = got[cell[0]]
                 rows[f"pyodide/{label}/{cell[0]}"] = [sec, n, d]
-                print("pyodide", label, cell[0], f"{n / sec:,.0f} plies/s, {sec / max(d, 1):.3f} s/decision",
-                      flush=True)
+                print(
+                    "pyodide", label, cell[0], f"{n / sec:,.0f} plies/s, {sec / max(d, 1):.3f} s/decision", flush=True
+                )
     print("RESULTS " + json.dumps(rows))
     if args.write:
         write_section(rows, cells, args)
@@ -145,9 +155,12 @@ def write_section(rows: dict[str, list], cells, args: argparse.Namespace) -> Non
 
     runtimes = [r for r in ("cpython", "pyodide") if any(k.startswith(r + "/") for k in rows)]
     head = " | ".join(f"{r} before | {r} now | ×" if args.before else f"{r} | s/decision" for r in runtimes)
-    compared = (f" Beside the working tree, the package at commit `{args.before}` (\"before\") decides the same "
-                "positions with the same iterations, interleaved, so the ratio is a change's speed-up."
-                if args.before else "")
+    compared = (
+        f' Beside the working tree, the package at commit `{args.before}` ("before") decides the same '
+        "positions with the same iterations, interleaved, so the ratio is a change's speed-up."
+        if args.before
+        else ""
+    )
     flags = f" --before {args.before}" if args.before else ""
     flags += f" --budget {args.budget} --decisions {args.decisions}"
     flags += "" if args.games == DEFAULT_GAMES else f" --games {args.games}"
@@ -175,8 +188,11 @@ def write_section(rows: dict[str, list], cells, args: argparse.Namespace) -> Non
                 cols.append("— | — | —" if args.before else "— | —")
                 continue
             pa = a[1] / a[0]
-            cols.append(f"{b[1] / b[0]:,.0f} | {pa:,.0f} | {pa / (b[1] / b[0]):.2f}" if args.before
-                        else f"{pa:,.0f} | {a[0] / max(a[2], 1):.3f}")
+            cols.append(
+                f"{b[1] / b[0]:,.0f} | {pa:,.0f} | {pa / (b[1] / b[0]):.2f}"
+                if args.before
+                else f"{pa:,.0f} | {a[0] / max(a[2], 1):.3f}"
+            )
         lines.append(f"| {gid} | {players} | " + " | ".join(cols) + " |")
     lines += ["", args.note.strip() if args.note else "", END]
     text = "\n".join(lines)

@@ -17,9 +17,9 @@ import fcntl
 import gzip
 import hashlib
 import io
+import json
 import os
 import re
-import json
 import shutil
 import subprocess
 import sys
@@ -108,7 +108,9 @@ def build_wheel(out_dir: Path) -> tuple[Path, str]:
             files[pyc.relative_to(tmp).as_posix()] = pyc.read_bytes()
     dist_info = f"shoal-{version}.dist-info"
     files[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: shoal\nVersion: {version}\n".encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: shoal-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: shoal-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     files[f"{dist_info}/top_level.txt"] = b"shoal\n"
     record = [_record_line(n, d) for n, d in files.items()] + [f"{dist_info}/RECORD,,"]
     files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
@@ -184,7 +186,7 @@ def prerender_index(html: str, web: Path, games: list[dict]) -> str:
 
     cards = "".join(
         f'<button type="button" class="game-card{" chosen" if i == 0 else ""}" data-step="game-{escape(g["id"])}">'
-        f'<strong>{escape(g["title"])}</strong><span>{escape(players(g))}</span><small>{escape(g["summary"])}</small></button>'
+        f"<strong>{escape(g['title'])}</strong><span>{escape(players(g))}</span><small>{escape(g['summary'])}</small></button>"
         for i, g in enumerate(games)
     )
     lobby = f'<div class="prelobby"><h1>Choose a game</h1><form class="lobby"><div class="game-cards">{cards}</div></form></div>'
@@ -287,7 +289,9 @@ def trim_stdlib(out: Path) -> bool:
         try:
             with tempfile.TemporaryDirectory() as tmp:
                 keep_file = Path(tmp) / "keep.json"
-                subprocess.run(["node", str(script), str(out), str(keep_file)], check=True, capture_output=True, text=True)
+                subprocess.run(
+                    ["node", str(script), str(out), str(keep_file)], check=True, capture_output=True, text=True
+                )
                 keep = set(json.loads(keep_file.read_text()))
                 trimmed = Path(tmp) / "python_stdlib.zip"
                 with zipfile.ZipFile(io.BytesIO(whole)) as zin, zipfile.ZipFile(trimmed, "w") as zout:
@@ -319,7 +323,8 @@ def write_snapshot(out: Path, stamp: str) -> bool:
     pyo = out / "pyodide"
     key = hashlib.sha256(
         b"".join((pyo / n).read_bytes() for n in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
-        + stamp.encode() + script.read_bytes()
+        + stamp.encode()
+        + script.read_bytes()
     ).hexdigest()[:16]
     cached = CACHE / f"snapshot-{key}.bin.gz"
     if not cached.exists():
@@ -353,7 +358,9 @@ def snapshot_size(packed: Path) -> int:
 def write_service_worker(out: Path, stamp: str) -> None:
     """Fill in sw.js: every file of the site, relative to it, and a cache name that changes with every build."""
     files = ["./"] + sorted(
-        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js" and not p.name.startswith(".")
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and p.name != "sw.js" and not p.name.startswith(".")
     )
     sw = out / "sw.js"
     # The file list's placeholder is a string in the source (which stays valid JavaScript, for the linter).
@@ -388,8 +395,10 @@ def build(out: Path) -> None:
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass
     write_service_worker(out, stamp)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
-        f"{'with' if snapshot else 'without'} a memory snapshot)")
+    log(
+        f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
+        f"{'with' if snapshot else 'without'} a memory snapshot)"
+    )
 
 
 def main() -> None:

@@ -16,18 +16,20 @@ Why each source (measured with Chromium, see docs/architecture.md "Content-Secur
 ``frame-ancestors`` cannot be set from a meta tag (browsers ignore it there); Shoal is meant to be embeddable.
 """
 
-POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-])
+POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ]
+)
 
 META = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
 

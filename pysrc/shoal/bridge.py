@@ -46,7 +46,8 @@ import copy
 import json
 import sys
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import GAMES, new_match, replay
 from .core import IllegalAction, Match, ShoalError
@@ -100,8 +101,11 @@ def _check_viewer(match: Match, viewer: Any) -> None:
 
 def _humans(match: Match, req: dict[str, Any]) -> list[int]:
     humans = req.get("humans")
-    if not (isinstance(humans, list) and len(humans) <= match.players
-            and all(type(s) is int and 0 <= s < match.players for s in humans)):
+    if not (
+        isinstance(humans, list)
+        and len(humans) <= match.players
+        and all(type(s) is int and 0 <= s < match.players for s in humans)
+    ):
         raise ShoalError(f"humans must be a list of seats from 0 to {match.players - 1}, got {brief(humans)}")
     return humans
 
@@ -249,7 +253,7 @@ def _undo(req: dict[str, Any]) -> dict[str, Any]:
     before = match.view(viewer)["log"]
     match.undo(seat, humans)
     after = match.view(viewer)["log"]
-    taken_back = before[len(after):] if before[:len(after)] == after else []
+    taken_back = before[len(after) :] if before[: len(after)] == after else []
     return {"taken_back": taken_back, **_step(match, req)}
 
 
@@ -324,9 +328,20 @@ def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot, "bots": _bots,
-    "undo": _undo, "can_undo": _can_undo, "record": _record, "close": _close,
-    "lesson_answer": _lesson_answer, "lesson_open": _lesson_open, "replay_step": _replay_step,
+    "games": _games,
+    "new": _new,
+    "load": _load,
+    "view": _view,
+    "play": _play,
+    "bot": _bot,
+    "bots": _bots,
+    "undo": _undo,
+    "can_undo": _can_undo,
+    "record": _record,
+    "close": _close,
+    "lesson_answer": _lesson_answer,
+    "lesson_open": _lesson_open,
+    "replay_step": _replay_step,
 }
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from . import GAMES, bridge
 
@@ -57,8 +58,15 @@ def steps(opened: str, clicks: int = CLICKS) -> Iterator[None]:
             if not legal:
                 break
             bots = [[s, "random"] for s in range(players) if s != seat]
-            answer = _ask(cmd="play", match=MATCH, seat=seat, action=pick.choice(legal), viewer=seat, humans=[seat],
-                          **({"bots": bots} if bots else {}))  # as the page asks (a solo game has no bots)
+            answer = _ask(
+                cmd="play",
+                match=MATCH,
+                seat=seat,
+                action=pick.choice(legal),
+                viewer=seat,
+                humans=[seat],
+                **({"bots": bots} if bots else {}),
+            )  # as the page asks (a solo game has no bots)
             yield
         _ask(cmd="record", match=MATCH)
     finally:

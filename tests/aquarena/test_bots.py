@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import shoal
 from shoal.core import Rng
 from shoal.games.aquarena import GAME, bots

@@ -16,8 +16,9 @@ from .test_views import _hide_differently
 
 def _cards_of(s, seat: int) -> Counter:
     """Every card ``seat`` owns this round, wherever it is: tiles, hand, pile, discards, catches, back in front."""
-    out = Counter(s.hands[seat] + s.piles[seat] + s.discards[seat] + s.catches[seat].predators
-                  + s.catches[seat].returned)
+    out = Counter(
+        s.hands[seat] + s.piles[seat] + s.discards[seat] + s.catches[seat].predators + s.catches[seat].returned
+    )
     out.update(n for t in s.tiles for o, n, _ in t.cards if o == seat)
     out.update(n for c in s.catches for o, n, _ in c.cards if o == seat)
     return out
@@ -69,10 +70,14 @@ def test_twins_differing_only_in_hidden_cards_sample_alike_and_every_level_plays
         if ply % 6 == 5:
             twin = shoal.replay(m.record())
             twin.state = _hide_differently(st, seat)
-            differed += twin.state.hands != st.hands or [t.cards for t in twin.state.tiles] != [t.cards for t in st.tiles]
+            differed += twin.state.hands != st.hands or [t.cards for t in twin.state.tiles] != [
+                t.cards for t in st.tiles
+            ]
             view_a, view_b = m.view(seat), twin.view(seat)
             a, b = search.sample(view_a, Rng(3)), search.sample(view_b, Rng(3))
-            assert a.hands == b.hands and a.piles == b.piles and [t.cards for t in a.tiles] == [t.cards for t in b.tiles]
+            assert (
+                a.hands == b.hands and a.piles == b.piles and [t.cards for t in a.tiles] == [t.cards for t in b.tiles]
+            )
             legal = m.legal_actions(seat)
             assert twin.legal_actions(seat) == legal
             for level in ("easy", "normal", "hard"):

@@ -64,8 +64,11 @@ class Stuck(Endless):
 
 
 def _spec(game: Game) -> GameSearch:
-    return GameSearch(sample=lambda view, rng: game.setup(1, {}, rng), evaluate=lambda s, seat: 0.5,
-                      policy=lambda s, seat, legal, rng: legal[0])
+    return GameSearch(
+        sample=lambda view, rng: game.setup(1, {}, rng),
+        evaluate=lambda s, seat: 0.5,
+        policy=lambda s, seat, legal, rng: legal[0],
+    )
 
 
 def _decide(bot) -> None:
@@ -73,20 +76,28 @@ def _decide(bot) -> None:
     bot(view, [{"type": "left"}, {"type": "right"}], Rng(1))
 
 
-@pytest.mark.parametrize("make", [
-    lambda game: SearchBot(_spec(game), game, iterations=3, rollout_depth=None),
-    lambda game: FlatBot(_spec(game), game, iterations=4),
-], ids=["ismcts", "flat"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda game: SearchBot(_spec(game), game, iterations=3, rollout_depth=None),
+        lambda game: FlatBot(_spec(game), game, iterations=4),
+    ],
+    ids=["ismcts", "flat"],
+)
 def test_a_playout_that_never_ends_stops_at_the_ply_cap_with_an_error(make):
     with pytest.raises(SearchStuck, match=f"reached {MAX_PLIES} plies without the game ending"):
         _decide(make(Endless()))
 
 
-@pytest.mark.parametrize("make", [
-    lambda game: SearchBot(_spec(game), game, iterations=3, rollout_depth=None),
-    lambda game: SearchBot(_spec(game), game, iterations=3, rollout_depth=5),
-    lambda game: FlatBot(_spec(game), game, iterations=4),
-], ids=["ismcts", "ismcts-shallow", "flat"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda game: SearchBot(_spec(game), game, iterations=3, rollout_depth=None),
+        lambda game: SearchBot(_spec(game), game, iterations=3, rollout_depth=5),
+        lambda game: FlatBot(_spec(game), game, iterations=4),
+    ],
+    ids=["ismcts", "ismcts-shallow", "flat"],
+)
 def test_a_seat_to_act_with_no_legal_move_stops_the_search_with_an_error(make):
     with pytest.raises(SearchStuck, match="seat 0 is to act with no legal move"):
         _decide(make(Stuck()))
@@ -94,8 +105,11 @@ def test_a_seat_to_act_with_no_legal_move_stops_the_search_with_an_error(make):
 
 def test_a_stuck_search_is_an_answer_through_the_bridge_and_changes_nothing(monkeypatch):
     """The worker answers and goes on answering: a search that cannot go on is a short error, the match unchanged."""
-    step = json.loads(bridge.handle(json.dumps({"cmd": "new", "match": "stuck", "game": "reef", "players": 2,
-                                                "seed": 3, "viewer": 0})))
+    step = json.loads(
+        bridge.handle(
+            json.dumps({"cmd": "new", "match": "stuck", "game": "reef", "players": 2, "seed": 3, "viewer": 0})
+        )
+    )
     seat = step["to_act"][0]
     level = shoal.GAMES["reef"].bots["normal"]
 
@@ -104,13 +118,19 @@ def test_a_stuck_search_is_an_answer_through_the_bridge_and_changes_nothing(monk
 
     monkeypatch.setattr(level, "_rollout", jam)
     before = json.loads(bridge.handle(json.dumps({"cmd": "record", "match": "stuck"})))["record"]
-    out = json.loads(bridge.handle(json.dumps({"cmd": "bot", "match": "stuck", "seat": seat, "bot": "normal",
-                                               "viewer": 0, "budget": 2})))
+    out = json.loads(
+        bridge.handle(
+            json.dumps({"cmd": "bot", "match": "stuck", "seat": seat, "bot": "normal", "viewer": 0, "budget": 2})
+        )
+    )
     assert out == {"ok": False, "error": "reef: the search met a position where seat 1 is to act with no legal move"}
     assert json.loads(bridge.handle(json.dumps({"cmd": "record", "match": "stuck"})))["record"] == before
     monkeypatch.undo()
-    assert json.loads(bridge.handle(json.dumps({"cmd": "bot", "match": "stuck", "seat": seat, "bot": "normal",
-                                                "viewer": 0, "budget": 2})))["ok"]
+    assert json.loads(
+        bridge.handle(
+            json.dumps({"cmd": "bot", "match": "stuck", "seat": seat, "bot": "normal", "viewer": 0, "budget": 2})
+        )
+    )["ok"]
     bridge.handle(json.dumps({"cmd": "close", "match": "stuck"}))
 
 
@@ -138,7 +158,9 @@ def test_the_ply_cap_is_far_above_any_real_games_length(game_id):
     picker = random.Random(game_id)
     longest = 0
     for seed in (1, 2):
-        longest = max(longest, _plies_to_the_end(game_id, game.max_players, seed, policy),
-                      _plies_to_the_end(game_id, game.max_players, seed,
-                                        lambda s, seat, legal, rng: picker.choice(legal)))
+        longest = max(
+            longest,
+            _plies_to_the_end(game_id, game.max_players, seed, policy),
+            _plies_to_the_end(game_id, game.max_players, seed, lambda s, seat, legal, rng: picker.choice(legal)),
+        )
     assert 0 < longest * 5 < MAX_PLIES, longest

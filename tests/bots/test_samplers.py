@@ -10,8 +10,8 @@ from shoal.core import Rng
 from shoal.games.brunch.search import choose_food
 from shoal.games.brunch.search import sample as brunch_sample
 from shoal.games.brunch.search import sample_informed as brunch_informed
-from shoal.games.museum.scoring import score_axis
 from shoal.games.museum.data import CARDS
+from shoal.games.museum.scoring import score_axis
 from shoal.games.museum.search import fast_score
 from shoal.games.museum.search import sample as museum_sample
 
@@ -22,8 +22,17 @@ def _table(view: dict) -> dict:
     return {k: v for k, v in view.items() if k not in ("prompt", "last")}
 
 
-@pytest.mark.parametrize("sampler,players", [("museum", 2), ("brunch", 3), ("brunch", 5), ("brunch-informed", 3),
-                                             ("brunch-informed", 4), ("brunch-informed", 5)])
+@pytest.mark.parametrize(
+    "sampler,players",
+    [
+        ("museum", 2),
+        ("brunch", 3),
+        ("brunch", 5),
+        ("brunch-informed", 3),
+        ("brunch-informed", 4),
+        ("brunch-informed", 5),
+    ],
+)
 def test_a_sampled_position_looks_to_the_seat_exactly_like_the_real_one(sampler, players):
     game_id = sampler.split("-")[0]
     game = shoal.GAMES[game_id]
@@ -100,8 +109,9 @@ def test_informed_brunch_samples_give_the_others_hands_that_explain_their_lunch_
         callers = set(call["callers"]) if call else set()
         judged = [s for s in (1, 2, 3) if not call or s != call["aqua_by"]]  # the Aqua taker's total has changed
         bar = lunch_threshold(t["round"], 4, t["passes"])
-        return sum((share_below(strength(state.hands[s], state.aqua[s])) >= bar) == (s in callers)
-                   for s in judged) / len(judged)
+        return sum(
+            (share_below(strength(state.hands[s], state.aqua[s])) >= bar) == (s in callers) for s in judged
+        ) / len(judged)
 
     plain, informed, error_plain, error_informed, n = 0.0, 0.0, 0, 0, 0
     for seed in range(3):

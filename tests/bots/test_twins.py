@@ -65,6 +65,7 @@ def _aquarena_twins_get_the_same_moves(seed: int) -> None:
 
 # Aquarena's levels come from search-games's adapter (games/aquarena/search.py); the test exists once they do.
 if "hard" in shoal.GAMES["aquarena"].bots:
+
     @pytest.mark.parametrize("seed", [2, 9])
     def test_aquarena_twins_differing_in_face_down_cards_get_the_same_moves(seed):
         _aquarena_twins_get_the_same_moves(seed)

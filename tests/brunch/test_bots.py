@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from shoal.core import Match, Rng
 from shoal.games.brunch import GAME
 from shoal.games.brunch.bots import choose_food, choose_pass, heuristic_bot, lunch_threshold

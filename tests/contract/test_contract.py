@@ -130,8 +130,12 @@ def test_replay_refuses_a_corrupt_record_whole(game_id):
         match.play(seat, match.legal_actions(seat)[-1])
     good = match.record()
     corrupt = [
-        "not a record", {**good, "game": "chess"}, {**good, "rules_version": good["rules_version"] + 1},
-        {**good, "players": game.max_players + 1}, {**good, "seed": "7"}, {**good, "surprise": 1},
+        "not a record",
+        {**good, "game": "chess"},
+        {**good, "rules_version": good["rules_version"] + 1},
+        {**good, "players": game.max_players + 1},
+        {**good, "seed": "7"},
+        {**good, "surprise": 1},
         {**good, "actions": good["actions"] + [[0, {"type": "no-such-action"}]]},
         {**good, "actions": [[0]] + good["actions"]},
         {k: v for k, v in good.items() if k != "actions"},

@@ -29,7 +29,9 @@ def test_embedding_doc_names_embed_api_members_that_exist():
     text = (DOCS / "embedding.md").read_text()
     embed = (DOCS.parent / "web" / "embed.js").read_text()
     named = set(re.findall(r"\bShoal\.(\w+)\(", text)) | set(re.findall(r"\bboard\.(\w+)\(", text))
-    named |= {m for m in re.findall(r"`(\w+)\(", text) if m in {"goTo", "next", "prev", "destroy", "on", "off", "mount"}}
+    named |= {
+        m for m in re.findall(r"`(\w+)\(", text) if m in {"goTo", "next", "prev", "destroy", "on", "off", "mount"}
+    }
     assert {"mount", "goTo", "next", "prev", "destroy", "on"} <= named
     for name in named:
         assert re.search(rf"^\s+(async )?{name}\(", embed, re.M), f"embed.js defines no {name}()"

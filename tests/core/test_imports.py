@@ -31,7 +31,8 @@ def modules(root: Path = ROOT, top: str = "shoal") -> dict[str, Path]:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.AST):
@@ -62,8 +63,9 @@ def edges(name: str, path: Path, known: dict[str, Path]) -> set[str]:
                 origin = ".".join(base + ([node.module] if node.module else []))
             else:
                 origin = node.module or ""
-            targets = [f"{origin}.{alias.name}" if f"{origin}.{alias.name}" in known else origin
-                       for alias in node.names]
+            targets = [
+                f"{origin}.{alias.name}" if f"{origin}.{alias.name}" in known else origin for alias in node.names
+            ]
         for target in targets:
             while target and target not in known:  # ``import a.b.c`` of a name inside a module: its module
                 target = target.rpartition(".")[0]
@@ -141,14 +143,27 @@ def _graph_of(tmp_path: Path, files: dict[str, str]) -> dict[str, set[str]]:
     return graph(tmp_path, "p")
 
 
-@pytest.mark.parametrize("files, expected", [
-    ({"p/__init__.py": "", "p/a.py": "def f():\n    from . import b\n", "p/b.py": "from .a import f\n"},
-     [["p.a", "p.b", "p.a"]]),
-    ({"p/__init__.py": "", "p/a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import X\n",
-      "p/b.py": "from .a import f\n"}, []),
-    ({"p/__init__.py": "", "p/q/__init__.py": "", "p/q/a.py": "from ..b import g\n",
-      "p/b.py": "import p.q.a\n"}, [["p.b", "p.q.a", "p.b"]]),
-    ({"p/__init__.py": "from . import a\n", "p/a.py": "x = 1\n"}, []),
-])
+@pytest.mark.parametrize(
+    "files, expected",
+    [
+        (
+            {"p/__init__.py": "", "p/a.py": "def f():\n    from . import b\n", "p/b.py": "from .a import f\n"},
+            [["p.a", "p.b", "p.a"]],
+        ),
+        (
+            {
+                "p/__init__.py": "",
+                "p/a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import X\n",
+                "p/b.py": "from .a import f\n",
+            },
+            [],
+        ),
+        (
+            {"p/__init__.py": "", "p/q/__init__.py": "", "p/q/a.py": "from ..b import g\n", "p/b.py": "import p.q.a\n"},
+            [["p.b", "p.q.a", "p.b"]],
+        ),
+        ({"p/__init__.py": "from . import a\n", "p/a.py": "x = 1\n"}, []),
+    ],
+)
 def test_the_walk_finds_a_cycle_hidden_in_a_function_and_skips_type_checking(tmp_path, files, expected):
     assert cycles(_graph_of(tmp_path, files)) == expected

@@ -48,7 +48,11 @@ def test_a_bad_record_or_step_is_refused_with_a_reason():
     bad = ask(cmd="replay_step", record={**record, "actions": [[0, {"type": "nonsense"}]]}, upto=1)
     assert not bad["ok"] and "illegal" in bad["error"]
     for upto in (-1, len(record["actions"]) + 1, "3", None):
-        out = ask(cmd="replay_step", record=record, upto=upto, viewer=None) if upto is not None else ask(cmd="replay_step", record=record, upto=1.5)
+        out = (
+            ask(cmd="replay_step", record=record, upto=upto, viewer=None)
+            if upto is not None
+            else ask(cmd="replay_step", record=record, upto=1.5)
+        )
         assert not out["ok"] and "upto" in out["error"]
 
 

@@ -20,15 +20,24 @@ from shoal.core import IllegalAction, Rng
 from tests.aquarena.test_views import _hide_differently as aquarena_twin
 from tests.reef.test_secrecy import _twin_with_another_pile
 
-TABLES = [("museum", 2, 5), ("museum", 2, 8), ("brunch", 3, 5), ("brunch", 4, 8), ("aquarena", 2, 4),
-          ("aquarena", 3, 9), ("reef", 2, 6), ("reef", 3, 1)]
+TABLES = [
+    ("museum", 2, 5),
+    ("museum", 2, 8),
+    ("brunch", 3, 5),
+    ("brunch", 4, 8),
+    ("aquarena", 2, 4),
+    ("aquarena", 3, 9),
+    ("reef", 2, 6),
+    ("reef", 3, 1),
+]
 HUMAN = 0
 
 
 def snapshot(match) -> str:
     """The record and every seat's (and a spectator's) view: the whole of what anyone could see or replay."""
-    return json.dumps({"record": match.record(),
-                       "views": [match.view(s) for s in [None, *range(match.players)]]}, sort_keys=True)
+    return json.dumps(
+        {"record": match.record(), "views": [match.view(s) for s in [None, *range(match.players)]]}, sort_keys=True
+    )
 
 
 def play_against_bots(game_id: str, players: int, seed: int):
@@ -94,8 +103,9 @@ def test_another_persons_move_ends_what_can_be_taken_back():
     if match.to_act() == [other] and not match.is_over():
         match.play(other, rng.choice(match.legal_actions(other)))
         assert not match.can_undo(seat, [0, 1])
-        assert match.can_undo(seat, [seat]) or match.reveals[-1] != (False, frozenset()), \
+        assert match.can_undo(seat, [seat]) or match.reveals[-1] != (False, frozenset()), (
             "with the other seat a bot, only a reveal or a random event could stop it"
+        )
 
 
 def test_a_finished_match_is_final():
@@ -154,7 +164,9 @@ def _brunch_twin(match, viewer):
     s.deck.reverse()
     s.aqua_stack.reverse()
     if s.phase == "lunch":
-        s.pending = {seat: (not c if isinstance(c, bool) else c) if seat != viewer else c for seat, c in s.pending.items()}
+        s.pending = {
+            seat: (not c if isinstance(c, bool) else c) if seat != viewer else c for seat, c in s.pending.items()
+        }
     return twin
 
 
@@ -184,8 +196,9 @@ def _hidden_part(match) -> bytes:
 
 def _seen_by(match, seat) -> str:
     v = match.view(seat)
-    return json.dumps({"table": v["table"], "log": v["log"], "legal": v["legal"], "to_act": v["to_act"]},
-                      sort_keys=True)
+    return json.dumps(
+        {"table": v["table"], "log": v["log"], "legal": v["legal"], "to_act": v["to_act"]}, sort_keys=True
+    )
 
 
 @pytest.mark.parametrize("game_id,players,seed", TABLES)
@@ -308,8 +321,9 @@ def test_the_bridge_offers_undo_only_when_allowed_and_answers_with_views():
     for _ in range(40):
         seat = step["to_act"][0]
         if seat == 0:
-            step = _ask(cmd="play", match="undo-test", seat=0, action=rng.choice(step["view"]["legal"]), viewer=0,
-                        humans=[0])
+            step = _ask(
+                cmd="play", match="undo-test", seat=0, action=rng.choice(step["view"]["legal"]), viewer=0, humans=[0]
+            )
         else:
             step = _ask(cmd="bots", match="undo-test", seats=[[seat, "random"]], viewer=0, humans=[0])
         if step["undo_seat"] == 0:
@@ -318,9 +332,12 @@ def test_the_bridge_offers_undo_only_when_allowed_and_answers_with_views():
     log = step["view"]["log"]
     again = _ask(cmd="undo", match="undo-test", seat=0, humans=[0], viewer=0)
     assert again["ok"] and set(again) == {"ok", "taken_back", "to_act", "over", "view", "undo_seat"}
-    assert again["taken_back"] and log[-len(again["taken_back"]):] == again["taken_back"]
-    assert again["view"]["log"] == log[:len(log) - len(again["taken_back"])]
-    assert _ask(cmd="can_undo", match="undo-test", seat=0, humans=[0]) == {"ok": True, "can_undo": again["undo_seat"] == 0}
+    assert again["taken_back"] and log[-len(again["taken_back"]) :] == again["taken_back"]
+    assert again["view"]["log"] == log[: len(log) - len(again["taken_back"])]
+    assert _ask(cmd="can_undo", match="undo-test", seat=0, humans=[0]) == {
+        "ok": True,
+        "can_undo": again["undo_seat"] == 0,
+    }
     bad = _ask(cmd="undo", match="undo-test", seat=0, humans="everyone", viewer=0)
     assert not bad["ok"] and "humans" in bad["error"]
     _ask(cmd="close", match="undo-test")

@@ -29,8 +29,17 @@ def play_out(name: str, clicks: int) -> list:
         if answer["over"] or 0 not in answer["to_act"]:
             break
         others = [[s, "random"] for s in range(answer["view"]["players"]) if s != 0]
-        answers.append(ask(cmd="play", match=name, seat=0, action=rng.choice(answer["view"]["legal"]), viewer=0,
-                           humans=[0], bots=others))
+        answers.append(
+            ask(
+                cmd="play",
+                match=name,
+                seat=0,
+                action=rng.choice(answer["view"]["legal"]),
+                viewer=0,
+                humans=[0],
+                bots=others,
+            )
+        )
     return answers
 
 
@@ -45,7 +54,9 @@ def test_a_warm_up_leaves_the_opened_match_and_its_bots_choices_as_they_were(gid
     assert done >= 3  # it did play: the scratch match, then clicks
     assert warmup.MATCH not in bridge._matches  # closed at the end
     assert play_out("with", 6) == play_out("without", 6)
-    assert ask(cmd="record", match="with")["record"]["actions"] == ask(cmd="record", match="without")["record"]["actions"]
+    assert (
+        ask(cmd="record", match="with")["record"]["actions"] == ask(cmd="record", match="without")["record"]["actions"]
+    )
     for name in ("with", "without"):
         ask(cmd="close", match=name)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from shoal.core import Game, Outcome, State
 from shoal.bots import random_bot
+from shoal.core import Game, Outcome, State
 
 
 class ToyState(State):
@@ -49,5 +49,9 @@ class Toy(Game):
         return o.to_json()
 
     def view(self, s, seat):
-        return {"round": s.round, "points": s.points, "picked": sorted(s.picks),
-                "mine": s.picks.get(seat) if seat is not None else None}
+        return {
+            "round": s.round,
+            "points": s.points,
+            "picked": sorted(s.picks),
+            "mine": s.picks.get(seat) if seat is not None else None,
+        }

@@ -33,7 +33,9 @@ def serious_violations(page, color_scheme: str | None = None) -> list[str]:
                  .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
                                                      nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' + n.html.slice(0, 120))})))"""
     )
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(v['nodes'])}" for v in found if v["impact"] in BLOCKING]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(v['nodes'])}" for v in found if v["impact"] in BLOCKING
+    ]
 
 
 THEMES = ("light", "dark", "dark chosen")
@@ -42,7 +44,9 @@ THEMES = ("light", "dark", "dark chosen")
 def set_theme(page, theme: str) -> bool:
     """The Settings' theme on this page (web/prefs.js), as the player's choice; False on a page without Shoal's
     settings (a teacher's page)."""
-    return page.evaluate("(t) => { if (!window.shoalPrefs) return false; window.shoalPrefs.set('theme', t); return true; }", theme)
+    return page.evaluate(
+        "(t) => { if (!window.shoalPrefs) return false; window.shoalPrefs.set('theme', t); return true; }", theme
+    )
 
 
 def in_every_theme(page) -> list[str]:

@@ -57,6 +57,7 @@ class Browser:
     def console(self) -> list[str]: ...
     def close(self) -> None:
         """Close the page (and what it kept: storage, service workers); the engine stays up for the next page."""
+
     def quit(self) -> None:
         self.close()
 
@@ -121,8 +122,13 @@ class Firefox(Browser):
     name = "firefox"
 
     def __init__(self) -> None:
-        self.proc = subprocess.Popen(["node", str(HERE / "firefox" / "bridge.mjs"), FIREFOX], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.proc = subprocess.Popen(
+            ["node", str(HERE / "firefox" / "bridge.mjs"), FIREFOX],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
         self.version = self._ask("version")
 
     def _ask(self, cmd: str, **args):
@@ -174,8 +180,11 @@ class Xvfb:
 
     def __init__(self) -> None:
         read, write = os.pipe()
-        self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{WIDTH}x{HEIGHT + 200}x24",
-                                      "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{WIDTH}x{HEIGHT + 200}x24", "-nolisten", "tcp"],
+            pass_fds=(write,),
+            stderr=subprocess.DEVNULL,
+        )
         os.close(write)
         with os.fdopen(read) as pipe:
             number = pipe.readline().strip()
@@ -241,8 +250,9 @@ class WebKit(Browser):
             self.driver = None
 
 
-def webkit_console_tour(display: str, site_dir: Path, site_url: str, pages: list[str], home: Path,
-                        timeout: float = 240) -> list[str]:
+def webkit_console_tour(
+    display: str, site_dir: Path, site_url: str, pages: list[str], home: Path, timeout: float = 240
+) -> list[str]:
     """Every console line MiniBrowser prints while ``tour/`` opens `pages` one after the other, outside automation
     (a page driven by WebKitWebDriver is private, and WebKit prints a private page's console nowhere)."""
     from tests.e2e.test_viewer import write  # atomic: parallel workers share one built site
@@ -250,10 +260,21 @@ def webkit_console_tour(display: str, site_dir: Path, site_url: str, pages: list
     for name in ("index.html", "tour.js"):
         write(site_dir / "__tour" / name, (HERE / "tour" / name).read_text())
     url = f"{site_url}__tour/index.html#" + json.dumps(pages).replace(" ", "")
-    env = {**os.environ, "DISPLAY": display, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
-           "XDG_CACHE_HOME": str(home / "cache"), "XDG_CONFIG_HOME": str(home / "config")}
-    proc = subprocess.Popen([str(MINIBROWSER), "--enable-write-console-messages-to-stdout=true", url], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+    }
+    proc = subprocess.Popen(
+        [str(MINIBROWSER), "--enable-write-console-messages-to-stdout=true", url],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(line.rstrip("\n") for line in proc.stdout), daemon=True)
     reader.start()
@@ -268,8 +289,10 @@ def webkit_console_tour(display: str, site_dir: Path, site_url: str, pages: list
 
 def missing(name: str) -> str | None:
     """Why an engine cannot run here (build_scripts/test.sh installs them all), or None."""
-    needs = {"firefox": [FIREFOX, shutil.which("node")],
-             "webkit": [WEBKIT_DRIVER, str(MINIBROWSER), shutil.which("Xvfb")]}
+    needs = {
+        "firefox": [FIREFOX, shutil.which("node")],
+        "webkit": [WEBKIT_DRIVER, str(MINIBROWSER), shutil.which("Xvfb")],
+    }
     absent = [str(p) for p in needs[name] if not p or not Path(p).exists()]
     if name == "firefox" and not (HERE / "firefox" / "node_modules" / "puppeteer-core").exists():
         absent.append("puppeteer-core (npm ci in tests/e2e/firefox)")
@@ -277,8 +300,9 @@ def missing(name: str) -> str | None:
 
 
 # ---- playing like a person -------------------------------------------------------------------------------------------
-def wait_idle(browser: Browser, scope: str = "", timeout: float = 90,
-              want: tuple = ("playing", "over", "error")) -> dict:
+def wait_idle(
+    browser: Browser, scope: str = "", timeout: float = 90, want: tuple = ("playing", "over", "error")
+) -> dict:
     """Poll the page's hooks until it is not busy and its status is one of `want`."""
     end = time.monotonic() + timeout
     while True:
@@ -303,8 +327,9 @@ def click_target(browser: Browser, rng: random.Random, scope: str = "") -> str:
     """Click one of the offered actions (or, when none is offered, one of the steps toward one) at its centre, as a
     person would: the target must be the topmost element there."""
     aim = browser.probe("aim", scope=scope, pick=rng.random())  # one round trip: the page counts what is offered
-    assert aim["ok"], (f"{browser.name}: a click at the centre of {aim.get('target')} lands on {aim.get('hit')}"
-                       f" ({aim['why']})")
+    assert aim["ok"], (
+        f"{browser.name}: a click at the centre of {aim.get('target')} lands on {aim.get('hit')} ({aim['why']})"
+    )
     browser.click(aim["x"], aim["y"])
     return aim["target"]
 

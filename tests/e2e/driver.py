@@ -72,7 +72,10 @@ def click_until(page, rng: random.Random, selector: str | None = None, clicks: i
 
 
 def final_scores(page) -> dict[int, int]:
-    return {int(h.get_attribute("data-score-seat")): int(h.inner_text()) for h in page.query_selector_all("[data-score-seat]")}
+    return {
+        int(h.get_attribute("data-score-seat")): int(h.inner_text())
+        for h in page.query_selector_all("[data-score-seat]")
+    }
 
 
 def record(page) -> dict:
@@ -100,6 +103,7 @@ def assert_no_outside_requests(page) -> None:
     origin = urlsplit(page.site_url)
     outside = [u for u in page.requests if urlsplit(u).netloc != origin.netloc and not u.startswith(("data:", "blob:"))]
     assert not outside, f"requests left the site's origin: {outside[:5]}"
-    assert all(urlsplit(u).path.startswith("/shoal/") for u in page.requests if urlsplit(u).netloc == origin.netloc), \
+    assert all(urlsplit(u).path.startswith("/shoal/") for u in page.requests if urlsplit(u).netloc == origin.netloc), (
         "every request stays under the site's sub-path"
+    )
     assert_no_csp_violations(page)

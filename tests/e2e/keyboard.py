@@ -20,7 +20,9 @@ def focused_is(page, handle) -> bool:
 
 def focus_in_widget_of(page, handle) -> bool:
     """The focus is inside the same roving widget (grid, hand) as ``handle``."""
-    return handle.evaluate("(el) => { const w = el.closest('[data-roving]'); return !!w && w.contains(document.activeElement); }")
+    return handle.evaluate(
+        "(el) => { const w = el.closest('[data-roving]'); return !!w && w.contains(document.activeElement); }"
+    )
 
 
 def active_summary(page) -> str:
@@ -83,7 +85,9 @@ def assert_focus_on_a_decision(page) -> None:
     step, never on the page body."""
     if not (_visible(page, "[data-action]") or _visible(page, "[data-step]")):
         return
-    where = page.evaluate("() => { const a = document.activeElement; return a && a !== document.body && !!a.closest('[data-action], [data-step], [role=grid], [data-roving]'); }")
+    where = page.evaluate(
+        "() => { const a = document.activeElement; return a && a !== document.body && !!a.closest('[data-action], [data-step], [role=grid], [data-roving]'); }"
+    )
     assert where, f"focus lost after the move: {active_summary(page)}"
 
 
@@ -97,7 +101,9 @@ def keyboard_move(page, rng: random.Random, prefer=None) -> None:
         steps = _visible(page, "[data-step]")
         assert steps, f"nothing to do and the match is not over: {page.content()[:2000]}"
         target = rng.choice(steps)
-    commit(page, target, "Enter" if target.evaluate("(el) => el.tagName") == "SUMMARY" else rng.choice(["Enter", "Space"]))
+    commit(
+        page, target, "Enter" if target.evaluate("(el) => el.tagName") == "SUMMARY" else rng.choice(["Enter", "Space"])
+    )
 
 
 def play_by_keyboard(page, rng: random.Random, max_moves: int = 3000, prefer=None, check_focus: bool = True) -> int:

@@ -19,15 +19,17 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parents[1] / "pysrc"), str(HERE.parents[1] / "build_scripts"), str(HERE.parents[1])]
 
-import build  # noqa: E402
 import server  # noqa: E402
+
+import build  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.driver import IDLE, _visible  # noqa: E402
 
-
 # Any page of the site at rest: a match idle, the lobby, Learn, the progress track, or a board painted.
-SETTLED = ("() => (!document.body.dataset.busy && ['playing', 'over', 'error', 'lobby', 'learn', 'track'].includes(document.body.dataset.status))"
-           " || !!document.querySelector('.shoal-view[data-painted]')")
+SETTLED = (
+    "() => (!document.body.dataset.busy && ['playing', 'over', 'error', 'lobby', 'learn', 'track'].includes(document.body.dataset.status))"
+    " || !!document.querySelector('.shoal-view[data-painted]')"
+)
 
 
 def settings_script(theme: str) -> str:
@@ -57,7 +59,9 @@ def main() -> None:
         srv, url = server.serve_in_thread(site, "/shoal/")
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport={"width": args.width, "height": 900}, color_scheme=args.scheme, service_workers="block")
+            context = browser.new_context(
+                viewport={"width": args.width, "height": 900}, color_scheme=args.scheme, service_workers="block"
+            )
             context.add_init_script(settings_script(args.theme))
             page = context.new_page()
             page.on("pageerror", lambda e: print("page error:", e))

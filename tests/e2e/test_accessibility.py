@@ -29,9 +29,19 @@ def test_the_lobby_has_no_serious_accessibility_violation(page):
 
 # Four players on the track (one row colour each), each with a two-figure achievement marked (axe judges the contrast
 # of two characters; one is too short for it).
-TRACK = {"format": "shoal-aqua-progress", "version": 1, "players": [
-    {"name": name, "marks": {mark: "2025-05-01" for mark in marks}}
-    for name, marks in [("Ann", ["S-A", "C-10"]), ("Bo", ["C-11", "C-12"]), ("Cy", ["M-10"]), ("Di", ["S-C", "C-13", "M-2"])]]}
+TRACK = {
+    "format": "shoal-aqua-progress",
+    "version": 1,
+    "players": [
+        {"name": name, "marks": {mark: "2025-05-01" for mark in marks}}
+        for name, marks in [
+            ("Ann", ["S-A", "C-10"]),
+            ("Bo", ["C-11", "C-12"]),
+            ("Cy", ["M-10"]),
+            ("Di", ["S-C", "C-13", "M-2"]),
+        ]
+    ],
+}
 
 
 @pytest.mark.parametrize("players", ["none", "four"])
@@ -79,7 +89,9 @@ LEARN = {
 def test_the_learn_pages_and_the_teaching_example_have_no_serious_accessibility_violation(page, name):
     """Issue 13: "zero violations of impact serious or critical on … the Learn/lesson pages where they exist"."""
     page.goto(page.site_url + LEARN[name])
-    page.wait_for_function("() => document.body.dataset.status === 'learn' || !!document.querySelector('.shoal-view[data-painted]')")
+    page.wait_for_function(
+        "() => document.body.dataset.status === 'learn' || !!document.querySelector('.shoal-view[data-painted]')"
+    )
     page.wait_for_load_state("networkidle")
     found = in_every_theme(page)
     assert found == [], "\n".join(found)
@@ -107,7 +119,9 @@ def test_every_aqua_coral_colour_carries_its_own_pattern(page):
     assert all(patterns.values()) and len(set(patterns.values())) == 6, "six different, non-empty patterns"
     corals = [c for c in found["corals"] if c[0] != "."]
     assert len({c for c, _ in corals}) >= 4, "a table that shows most colours"
-    assert all(fill == f"url(#reef-pat-{colour})" for colour, fill in corals), [c for c in corals if c[1] != f"url(#reef-pat-{c[0]})"][:5]
+    assert all(fill == f"url(#reef-pat-{colour})" for colour, fill in corals), [
+        c for c in corals if c[1] != f"url(#reef-pat-{c[0]})"
+    ][:5]
 
 
 def test_aquarena_cards_on_the_pond_carry_their_owners_number(page):

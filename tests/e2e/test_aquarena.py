@@ -7,8 +7,7 @@ import json
 import random
 
 import shoal
-from tests.e2e.driver import (assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match,
-                              record)
+from tests.e2e.driver import assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match, record
 
 
 def _hidden_cards_drawn_as_backs(page) -> int:

@@ -72,11 +72,13 @@ def test_undo_is_offered_exactly_when_the_engine_allows_and_takes_the_move_back(
         keep = len(after["actions"])
         assert after["actions"] == rec["actions"][:keep] and keep < len(rec["actions"])
         assert rec["actions"][keep][0] == allowed, "the person's own move went first"
-        assert all(seat not in humans for seat, _ in rec["actions"][keep + 1:]), "then only bot moves"
+        assert all(seat not in humans for seat, _ in rec["actions"][keep + 1 :]), "then only bot moves"
         assert page.evaluate("window.shoal.viewer()") == allowed
         assert "took back" in page.inner_text(".log")
         earlier = shoal.replay(after)
-        assert json.dumps(earlier.view(allowed)["log"]) == json.dumps(shoal.replay({**rec, "actions": rec["actions"][:keep]}).view(allowed)["log"])
+        assert json.dumps(earlier.view(allowed)["log"]) == json.dumps(
+            shoal.replay({**rec, "actions": rec["actions"][:keep]}).view(allowed)["log"]
+        )
         assert not page.errors
         return
     raise AssertionError("no move could be taken back in 150 clicks")
@@ -108,7 +110,9 @@ def test_a_reload_mid_game_resumes_exactly(page, game_id):
     hot_seat_secrets = len(_humans(query)) > 1 and shoal.game(game_id).private_views
     open_match(page, query)
     if hot_seat_secrets:
-        assert page.query_selector("[data-step='continue']"), "the very first secret screen waits behind the pass screen"
+        assert page.query_selector("[data-step='continue']"), (
+            "the very first secret screen waits behind the pass screen"
+        )
         assert "Pass the device to Player 1" in page.inner_text(".pass")
     rng = random.Random(2)
     for _ in range(6):
@@ -138,7 +142,8 @@ def test_the_lobby_offers_continue_and_sets_a_damaged_save_aside(page):
         _click_something(page, rng)
         wait_idle(page)
     before = record(page)
-    page.evaluate("""() => {
+    page.evaluate(
+        """() => {
       localStorage.setItem('shoal.save.museum', '{not json');
       const reef = {format: 'shoal-save', version: 1, record: {game: 'reef', players: 2, rules_version: -1, seed: 1,
         actions: []}, seats: ['human', 'bot'], names: ['', '']};
@@ -147,14 +152,18 @@ def test_the_lobby_offers_continue_and_sets_a_damaged_save_aside(page):
         rules_version: %d, seed: 1, options: {}, actions: [[0, {type: 'no such move'}]]},
         seats: ['human', 'bot', 'bot'], names: ['', '', '']};
       localStorage.setItem('shoal.save.brunch', JSON.stringify(brunch));
-    }""" % shoal.game("brunch").rules_version)
+    }"""
+        % shoal.game("brunch").rules_version
+    )
     page.goto(page.site_url + "index.html")
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=90_000)
     notes = page.inner_text("#lobby-notes")
     assert "Aqua — the museum game could not be restored" in notes or "museum" in notes.lower()
     assert "older rules" in notes
     kept = page.evaluate("async () => (await import('./saved.js')).asideList()")
-    assert [page.evaluate(f"localStorage.getItem('{e['key']}')") for e in kept if e["game"] == "museum"] == ["{not json"]
+    assert [page.evaluate(f"localStorage.getItem('{e['key']}')") for e in kept if e["game"] == "museum"] == [
+        "{not json"
+    ]
     assert page.evaluate("localStorage.getItem('shoal.save.museum')") is None
     assert not page.query_selector("[data-continue='museum']") and not page.query_selector("[data-continue='reef']")
     # The record's shape is fine but the engine refuses it: set aside when tried, the lobby stays.
@@ -200,7 +209,11 @@ def test_after_the_game_rematch_new_game_and_a_share_link_that_round_trips(page)
     page.click("[data-rematch]")
     page.wait_for_function("document.body.dataset.status === 'playing' && !document.body.dataset.busy")
     again = record(page)
-    assert again["game"] == "museum" and again["seed"] != rec["seed"] and page.evaluate("document.body.dataset.status") == "playing"
+    assert (
+        again["game"] == "museum"
+        and again["seed"] != rec["seed"]
+        and page.evaluate("document.body.dataset.status") == "playing"
+    )
     assert "seats=human%2Cbot" in page.url or "seats=human,bot" in page.url
     click_through(page, random.Random(8))
     page.click("[data-new-game]")

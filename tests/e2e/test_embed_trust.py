@@ -41,10 +41,13 @@ def seat_choices(page) -> list[list[str]]:
     return page.eval_on_selector_all(".sv-playon select", "ss => ss.map(s => [...s.options].map(o => o.value))")
 
 
-@pytest.mark.parametrize("game_id, players, seats, hand", [
-    ("museum", 2, ["human", "human"], ".mu-hand .mu-card"),  # an unfinished hot-seat record
-    ("brunch", 3, None, ".my-hand"),  # an unfinished Brunch record (no seats: people at every seat)
-])
+@pytest.mark.parametrize(
+    "game_id, players, seats, hand",
+    [
+        ("museum", 2, ["human", "human"], ".mu-hand .mu-card"),  # an unfinished hot-seat record
+        ("brunch", 3, None, ".my-hand"),  # an unfinished Brunch record (no seats: people at every seat)
+    ],
+)
 def test_play_on_from_a_shared_replay_shows_no_hand(page, site_dir, game_id, players, seats, hand):
     """A record opened from a link is replayed from the spectator only; "play on from here" at step k then offers a
     bot at every seat (nobody's hand may be shown) and the reader watches the game go on as the spectator."""
@@ -59,7 +62,10 @@ def test_play_on_from_a_shared_replay_shows_no_hand(page, site_dir, game_id, pla
     assert seat_choices(page) == [["bot"]] * players, "no seat may be a person's: the replay may not show its hand"
     assert "spectator" in page.inner_text("[data-play-on-note]")
     page.click("[data-nav=start-play-on]")
-    page.wait_for_function("() => { const v = document.querySelector('.shoal-view'); return v && !v.dataset.busy && v.dataset.status === 'over'; }", timeout=120_000)
+    page.wait_for_function(
+        "() => { const v = document.querySelector('.shoal-view'); return v && !v.dataset.busy && v.dataset.status === 'over'; }",
+        timeout=120_000,
+    )
     assert page.evaluate("window.shoal.viewer()") is None
     assert not page.query_selector(f".shoal-view {hand}")
     asked = [r["viewer"] for r in page.evaluate("window.sent") if "viewer" in r]
@@ -106,8 +112,9 @@ def _click_some(page, frame, rng, clicks: int) -> None:
     for _ in range(clicks):
         if _idle(page, frame) == "over":
             return
-        handles = [h for h in frame.query_selector_all("[data-action]") if h.is_visible()] or \
-            [h for h in frame.query_selector_all("[data-step]") if h.is_visible()]
+        handles = [h for h in frame.query_selector_all("[data-action]") if h.is_visible()] or [
+            h for h in frame.query_selector_all("[data-step]") if h.is_visible()
+        ]
         target = rng.choice(handles)
         try:
             target.click(timeout=3_000)
@@ -136,9 +143,14 @@ def test_an_iframe_tells_its_parent_only_public_moves_and_only_at_the_origin_it_
         "other": f"game=museum&players=2&seats=human,bot&seed=4&{common}&parentOrigin=https://other.example",
         "misspelt": f"game=museum&players=2&seats=human,bot&seed=4&{common}&parentOrigin={origin}/shoal/",
     }
-    html = "".join(f'<iframe id="{k}" src="index.html?{q}" style="width:900px;height:700px"></iframe>' for k, q in frames.items())
-    write(site_dir / "iframe-trust.html", f"""<!doctype html><html><head><meta charset="utf-8"><title>iframe trust</title></head><body>
-{html}<script type="module" src="iframe-trust.js"></script>""")
+    html = "".join(
+        f'<iframe id="{k}" src="index.html?{q}" style="width:900px;height:700px"></iframe>' for k, q in frames.items()
+    )
+    write(
+        site_dir / "iframe-trust.html",
+        f"""<!doctype html><html><head><meta charset="utf-8"><title>iframe trust</title></head><body>
+{html}<script type="module" src="iframe-trust.js"></script>""",
+    )
     write(site_dir / "iframe-trust.js", HOST_JS)
     page.goto(page.site_url + "iframe-trust.html")
     rng = random.Random(3)
@@ -174,17 +186,21 @@ document.body.dataset.ready = "1";
 def test_an_embedding_page_hears_no_secret_move(page, site_dir):
     """`Shoal.mount`'s `move` events (and the DOM's shoal-move) at a hot-seat museum table carry the seat, never the
     card placed face down; a lesson question's event says right or wrong, not the move."""
-    write(site_dir / "embed-trust.html", """<!doctype html><html><head><meta charset="utf-8"><title>embed trust</title>
+    write(
+        site_dir / "embed-trust.html",
+        """<!doctype html><html><head><meta charset="utf-8"><title>embed trust</title>
 <link rel="stylesheet" href="viewer.css"></head><body><div id="live"></div><div id="question"></div>
-<script type="module" src="embed-trust.js"></script>""")
+<script type="module" src="embed-trust.js"></script>""",
+    )
     write(site_dir / "embed-trust.js", EMBED_JS)
     page.goto(page.site_url + "embed-trust.html")
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
     rng = random.Random(5)
     for _ in range(16):
         settled(page, "playing", "#live .shoal-view")
-        handles = [h for h in page.query_selector_all("#live [data-action]") if h.is_visible()] or \
-            [h for h in page.query_selector_all("#live [data-step]") if h.is_visible()]
+        handles = [h for h in page.query_selector_all("#live [data-action]") if h.is_visible()] or [
+            h for h in page.query_selector_all("#live [data-step]") if h.is_visible()
+        ]
         rng.choice(handles).click()
     settled(page, "playing", "#live .shoal-view")
     if page.query_selector("#live dialog.pass[open]"):  # the hand-over is modal: the page waits behind it
@@ -220,12 +236,18 @@ def test_a_board_with_a_bad_attribute_says_so_on_the_page(page, site_dir):
     """`<shoal-board game="museum" options="{not json">` once threw an uncaught SyntaxError and left a blank board;
     every attribute is read with the same care: the board says what is wrong, and the boards beside it work."""
     boards = "".join(f'<shoal-board id="b{i}" {attrs}></shoal-board>' for i, attrs in enumerate(BAD_BOARDS))
-    write(site_dir / "bad-boards.html", f"""<!doctype html><html><head><meta charset="utf-8"><title>bad boards</title>
+    write(
+        site_dir / "bad-boards.html",
+        f"""<!doctype html><html><head><meta charset="utf-8"><title>bad boards</title>
 <link rel="stylesheet" href="viewer.css"><script type="module" src="embed.js"></script></head><body>
-{boards}<shoal-board id="good" lesson="lessons/museum-lines.json"></shoal-board></body></html>""")
+{boards}<shoal-board id="good" lesson="lessons/museum-lines.json"></shoal-board></body></html>""",
+    )
     page.goto(page.site_url + "bad-boards.html")
     page.wait_for_selector("#good .shoal-view[data-painted]")
-    page.wait_for_function(f"() => document.querySelectorAll('shoal-board[data-status=error]').length === {len(BAD_BOARDS)}", timeout=60_000)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('shoal-board[data-status=error]').length === {len(BAD_BOARDS)}",
+        timeout=60_000,
+    )
     for i, words in enumerate(BAD_BOARDS.values()):
         text = page.inner_text(f"#b{i}")
         assert text.startswith("This board could not open: ") and words in text, (i, text)

@@ -114,8 +114,10 @@ def test_a_whole_game_by_clicks_shows_the_engines_scores(engine, game):
     record = engine.eval("window.shoal.record()")
     replayed = shoal.replay(json.loads(json.dumps(record)))
     assert replayed.is_over()
-    shown = engine.eval("Object.fromEntries([...document.querySelectorAll('[data-score-seat]')]"
-                        ".map((n) => [n.dataset.scoreSeat, +n.textContent]))")
+    shown = engine.eval(
+        "Object.fromEntries([...document.querySelectorAll('[data-score-seat]')]"
+        ".map((n) => [n.dataset.scoreSeat, +n.textContent]))"
+    )
     assert {int(s): v for s, v in shown.items()} == dict(enumerate(replayed.outcome()["scores"]))
 
 
@@ -190,8 +192,14 @@ def test_a_reload_mid_game_brings_the_game_back(engine):
     assert moves(engine) > made
 
 
-TOUR = ["index.html", "learn.html", "learn.html?game=reef&lesson=reef-growing-coral&step=1", "progress.html",
-        "examples/teaching.html", f"index.html?game=reef&players=2&seats=bot,bot&seed=3{QUICK}"]
+TOUR = [
+    "index.html",
+    "learn.html",
+    "learn.html?game=reef&lesson=reef-growing-coral&step=1",
+    "progress.html",
+    "examples/teaching.html",
+    f"index.html?game=reef&players=2&seats=bot,bot&seed=3{QUICK}",
+]
 
 
 def test_webkits_own_console_stays_quiet_on_every_screen(webkit, site_dir, site_url, tmp_path):

@@ -22,7 +22,9 @@ from tests.lessons.drawn import drawn_refs
 TABLES = {"museum": (2, 5), "brunch": (4, 3), "aquarena": (3, 2), "reef": (3, 4)}
 
 LIT = "scope => [...document.querySelector(scope).querySelectorAll('.hl')].map(n => n.dataset.ref.split(' '))"
-DRAWN = "scope => [...document.querySelector(scope).querySelectorAll('[data-ref]')].flatMap(n => n.dataset.ref.split(' '))"
+DRAWN = (
+    "scope => [...document.querySelector(scope).querySelectorAll('[data-ref]')].flatMap(n => n.dataset.ref.split(' '))"
+)
 
 
 def finished_record(game: str, players: int, seed: int) -> tuple[dict, dict]:
@@ -59,7 +61,9 @@ def test_hovering_each_score_row_lights_exactly_what_earned_it(page, site_dir, g
     record, view = finished_record(game, players, seed)
     write(site_dir / "records" / f"explain-{game}.json", json.dumps(record))
     page.goto(page.site_url + f"index.html?record=records/explain-{game}.json&botDelay=0")
-    page.wait_for_function("() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000)
+    page.wait_for_function(
+        "() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000
+    )
     rows = check_rows(page, ".match")
     assert rows == sum(1 for seat in view["outcome"]["breakdown"] for r in seat if r["refs"])
     # What tests/lessons/drawn.py says the end screen draws (the Python test's model) is really drawn.
@@ -69,7 +73,9 @@ def test_hovering_each_score_row_lights_exactly_what_earned_it(page, site_dir, g
     first = page.query_selector(".match tr.explains")
     first.focus()
     assert page.evaluate(LIT, ".match")
-    outline = page.evaluate("() => { const n = document.querySelector('.match .hl:not(svg *)'); return n ? getComputedStyle(n).outlineStyle : 'solid'; }")
+    outline = page.evaluate(
+        "() => { const n = document.querySelector('.match .hl:not(svg *)'); return n ? getComputedStyle(n).outlineStyle : 'solid'; }"
+    )
     assert outline != "none", "a lit element is marked visibly"
     assert not page.errors
 
@@ -95,11 +101,15 @@ def test_reef_score_panel_spotlights_the_board_beside_it(page, site_dir):
     assert seat > 0, "the seeded game gives a later seat a Reef"
     write(site_dir / "records" / "explain-reef-spot.json", json.dumps(record))
     page.goto(page.site_url + "index.html?record=records/explain-reef-spot.json&botDelay=0")
-    page.wait_for_function("() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000)
+    page.wait_for_function(
+        "() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000
+    )
     panels = page.locator(".reef-finals > .reef-main")
     assert panels.count() == 3
     panels.nth(seat).locator(".reef-row").first.hover()
-    focusing = page.evaluate("() => [...document.querySelectorAll('.reef-finals .reef-board')].map(b => b.classList.contains('focusing'))")
+    focusing = page.evaluate(
+        "() => [...document.querySelectorAll('.reef-finals .reef-board')].map(b => b.classList.contains('focusing'))"
+    )
     assert focusing == [s == seat for s in range(3)]
     assert panels.nth(seat).locator(".reef-board .coral.lit").count() >= 4
     assert page.locator(".reef-board .coral.lit").count() == panels.nth(seat).locator(".reef-board .coral.lit").count()

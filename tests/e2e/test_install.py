@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "build_scripts"))
 import server  # noqa: E402
 
-ACTIVE = "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
+ACTIVE = (
+    "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
+)
 CONTROLLED = "() => !!navigator.serviceWorker.controller"
 IDLE_FN = "() => !document.body.dataset.busy && ['playing', 'over', 'lobby'].includes(document.body.dataset.status)"
 
@@ -52,7 +54,8 @@ def test_chromium_finds_the_site_installable_under_a_sub_path(browser, site_url,
     from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
     context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
     try:
         page = context.new_page()
         page.goto(site_url + "index.html")

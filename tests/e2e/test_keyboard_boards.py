@@ -8,8 +8,8 @@ import json
 import random
 
 from tests.e2e.driver import _visible, assert_scores_match_cpython, open_match, record, wait_idle
-from tests.e2e.test_reef import open_at_large_choice
 from tests.e2e.keyboard import active_summary, assert_focus_on_a_decision, commit, focused_is, play_by_keyboard, tab_to
+from tests.e2e.test_reef import open_at_large_choice
 
 # Every place the Tab key stops inside the table (a roving widget counts once: its one stop has tabindex 0).
 TAB_STOPS = """() => [...document.querySelectorAll('.table a[href], .table button, .table summary, .table input, .table select, .table [tabindex]')]

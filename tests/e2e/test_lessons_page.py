@@ -74,14 +74,18 @@ def test_play_on_from_a_lesson_step_to_the_end(page):
         settled(page)
         if page.get_attribute(".shoal-view", "data-status") == "over":
             break
-        handles = [h for h in page.query_selector_all(".shoal-view [data-action]") if h.is_visible()] or \
-            [h for h in page.query_selector_all(".shoal-view [data-step]") if h.is_visible()]
+        handles = [h for h in page.query_selector_all(".shoal-view [data-action]") if h.is_visible()] or [
+            h for h in page.query_selector_all(".shoal-view [data-step]") if h.is_visible()
+        ]
         rng.choice(handles).click()
     assert page.get_attribute(".shoal-view", "data-status") == "over"
     record = page.evaluate("window.shoal.record()")
     replayed = shoal.replay(record)
     assert replayed.is_over()
-    shown = {int(h.get_attribute("data-score-seat")): int(h.inner_text()) for h in page.query_selector_all("[data-score-seat]")}
+    shown = {
+        int(h.get_attribute("data-score-seat")): int(h.inner_text())
+        for h in page.query_selector_all("[data-score-seat]")
+    }
     assert shown == dict(enumerate(replayed.outcome()["scores"]))
     source, _ = shipped("museum-lines")
     start = lessons.open_step(source, 0).record()
@@ -94,7 +98,9 @@ def hl_refs(page, scope: str) -> set[str]:
 
 
 def drawn_refs(page, scope: str) -> set[str]:
-    return set(page.evaluate(f"[...document.querySelectorAll('{scope} [data-ref]')].flatMap(n => n.dataset.ref.split(' '))"))
+    return set(
+        page.evaluate(f"[...document.querySelectorAll('{scope} [data-ref]')].flatMap(n => n.dataset.ref.split(' '))")
+    )
 
 
 def test_hovering_or_focusing_a_score_row_highlights_exactly_its_refs(page):
@@ -170,8 +176,9 @@ def test_the_teaching_page_three_boards_one_worker(page):
         settled(page, None, "#live-board .shoal-view")
         if len(page.query_selector_all("#live-board .log li")) > before:
             break
-        handles = [h for h in page.query_selector_all("#live-board [data-action]") if h.is_visible()] or \
-            [h for h in page.query_selector_all("#live-board [data-step]") if h.is_visible()]
+        handles = [h for h in page.query_selector_all("#live-board [data-action]") if h.is_visible()] or [
+            h for h in page.query_selector_all("#live-board [data-step]") if h.is_visible()
+        ]
         rng.choice(handles).click()
     settled(page, None, "#live-board .shoal-view")
     assert len(page.query_selector_all("#live-board .log li")) > before
@@ -208,10 +215,13 @@ def test_an_iframe_tells_its_parent_about_moves(page, site_dir):
     rng = random.Random(2)
     for _ in range(2):
         idle()
-        handles = [h for h in inner.query_selector_all("[data-action]") if h.is_visible()] or \
-            [h for h in inner.query_selector_all("[data-step]") if h.is_visible()]
+        handles = [h for h in inner.query_selector_all("[data-action]") if h.is_visible()] or [
+            h for h in inner.query_selector_all("[data-step]") if h.is_visible()
+        ]
         rng.choice(handles).click()
-    page.wait_for_function("window.heard.some(m => m.type === 'move' && m.seat === 0) && window.heard.some(m => m.type === 'move' && m.seat === 1)")
+    page.wait_for_function(
+        "window.heard.some(m => m.type === 'move' && m.seat === 0) && window.heard.some(m => m.type === 'move' && m.seat === 1)"
+    )
     heard = page.evaluate("window.heard")
     assert all(m["type"] in ("step", "move", "over") for m in heard)
     assert any(m["type"] == "move" and m["seat"] == 1 for m in heard), "the bot's moves are told too"

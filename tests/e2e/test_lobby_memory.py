@@ -41,7 +41,15 @@ def start(page) -> None:
     page.wait_for_function("['playing', 'over'].includes(document.body.dataset.status)", timeout=90_000)
 
 
-MUSEUM_DEFAULTS = {"game": "museum", "players": "2", "seats": ["human", "bot"], "names": [""], "options": [], "seed": "", "reset": False}
+MUSEUM_DEFAULTS = {
+    "game": "museum",
+    "players": "2",
+    "seats": ["human", "bot"],
+    "names": [""],
+    "options": [],
+    "seed": "",
+    "reset": False,
+}
 
 
 def test_the_lobby_offers_each_games_last_setup_and_reset_returns_the_defaults(page):
@@ -57,7 +65,15 @@ def test_the_lobby_offers_each_games_last_setup_and_reset_returns_the_defaults(p
     page.fill("#seed", "42")
     start(page)
     open_lobby(page)
-    brunch = {"game": "brunch", "players": "4", "seats": ["human", "human", "hard", "bot"], "names": ["Ann", "Bo, Jr."], "options": [], "seed": "", "reset": True}
+    brunch = {
+        "game": "brunch",
+        "players": "4",
+        "seats": ["human", "human", "hard", "bot"],
+        "names": ["Ann", "Bo, Jr."],
+        "options": [],
+        "seed": "",
+        "reset": True,
+    }
     assert shown(page) == brunch, "the last game, as it was set up, without its seed"
     assert "42" not in page.evaluate(f"localStorage.getItem('{KEY}')"), "the seed is never kept"
     # AQUA solo, the family variant: now the last game; Brunch keeps its own setup.
@@ -90,10 +106,17 @@ def kept(setups: dict, last: str) -> str:
 
 
 BRUNCH = {"players": 4, "seats": ["human", "hard", "bot", "random"], "names": ["Ann", "", "", ""], "options": {}}
-REEF = {"players": 2, "seats": ["human", "easy"], "names": ["", ""], "options": {"variant": "family", "scenario": "none", "line": [1, 2, 3, 4, 5, 6], "modification": "none"}}
+REEF = {
+    "players": 2,
+    "seats": ["human", "easy"],
+    "names": ["", ""],
+    "options": {"variant": "family", "scenario": "none", "line": [1, 2, 3, 4, 5, 6], "modification": "none"},
+}
 BAD = {
     "not JSON": "{last: brunch",
-    "another format": json.dumps({"format": "shoal-save", "version": 1, "last": "brunch", "setups": {"brunch": BRUNCH}}),
+    "another format": json.dumps(
+        {"format": "shoal-save", "version": 1, "last": "brunch", "setups": {"brunch": BRUNCH}}
+    ),
     "a later version": kept({"brunch": BRUNCH}, "brunch").replace('"version": 1', '"version": 2'),
     "a game this site lacks": kept({"brunch": BRUNCH, "chess": BRUNCH}, "brunch"),
     "a last game not kept": kept({"brunch": BRUNCH}, "reef"),
@@ -124,11 +147,26 @@ def test_a_stored_choice_that_is_not_the_lobbys_is_ignored_whole(page, case):
 
 def test_a_stored_choice_as_the_lobby_writes_it_is_offered(page):
     """The control for the test above: the same setups, written as the lobby writes them, are offered whole."""
-    page.add_init_script(f"localStorage.setItem('{KEY}', {json.dumps(kept({'brunch': BRUNCH, 'reef': REEF}, 'reef'))});")
+    page.add_init_script(
+        f"localStorage.setItem('{KEY}', {json.dumps(kept({'brunch': BRUNCH, 'reef': REEF}, 'reef'))});"
+    )
     open_lobby(page)
     reef = shown(page)
-    assert (reef["game"], reef["players"], reef["seats"], reef["options"], reef["reset"]) == ("reef", "2", ["human", "easy"], ["family", "none", "none"], True)
-    assert page.eval_on_selector_all("[data-pick^='line-']", "(s) => s.map((x) => JSON.parse(x.value))") == [1, 2, 3, 4, 5, 6]
+    assert (reef["game"], reef["players"], reef["seats"], reef["options"], reef["reset"]) == (
+        "reef",
+        "2",
+        ["human", "easy"],
+        ["family", "none", "none"],
+        True,
+    )
+    assert page.eval_on_selector_all("[data-pick^='line-']", "(s) => s.map((x) => JSON.parse(x.value))") == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    ]
     page.click('[data-step="game-brunch"]')
     assert shown(page)["seats"] == ["human", "hard", "bot", "random"] and shown(page)["names"] == ["Ann"]
 

@@ -85,8 +85,11 @@ def test_an_embedded_game_offers_undo_and_the_instant_bot_chain_like_the_match_p
     on_page = play_until_undo(page, "#screen", match_idle, match_record)
     on_page_undo = take_back(page, "#screen", match_idle, match_record)
 
-    write(site_dir / "match-embed.html", """<!doctype html><html><head><meta charset="utf-8"><title>embed</title>
-<link rel="stylesheet" href="viewer.css"></head><body><div id="live"></div><script type="module" src="match-embed.js"></script>""")
+    write(
+        site_dir / "match-embed.html",
+        """<!doctype html><html><head><meta charset="utf-8"><title>embed</title>
+<link rel="stylesheet" href="viewer.css"></head><body><div id="live"></div><script type="module" src="match-embed.js"></script>""",
+    )
     write(site_dir / "match-embed.js", EMBED_JS)
     page.goto(page.site_url + "match-embed.html")
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
@@ -119,14 +122,19 @@ def test_a_hot_seat_embed_passes_the_device_in_a_modal_dialog_with_undo(page, si
     """A hot-seat Brunch table in an embed starts on the pass screen, a modal dialog over the page that shows nobody's
     hand; after Player 1's Lunch decision the next pass screen offers "Undo Player 1's move", which gives the device
     back to Player 1 with the take-back in the log."""
-    write(site_dir / "hotseat-embed.html", """<!doctype html><html><head><meta charset="utf-8"><title>embed</title>
+    write(
+        site_dir / "hotseat-embed.html",
+        """<!doctype html><html><head><meta charset="utf-8"><title>embed</title>
 <link rel="stylesheet" href="viewer.css"></head><body><p>A page around the board.</p><div id="live"></div>
-<script type="module" src="hotseat-embed.js"></script>""")
+<script type="module" src="hotseat-embed.js"></script>""",
+    )
     write(site_dir / "hotseat-embed.js", HOTSEAT_JS)
     page.goto(page.site_url + "hotseat-embed.html")
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
     settled(page, "playing", "#live .shoal-view")
-    modal = "() => { const d = document.querySelector('#live dialog.pass'); return !!d && d.open && d.matches(':modal'); }"
+    modal = (
+        "() => { const d = document.querySelector('#live dialog.pass'); return !!d && d.open && d.matches(':modal'); }"
+    )
     assert page.evaluate(modal), "the first screen is the pass screen, a modal dialog"
     assert "Pass the device to Player 1." in page.inner_text("#live dialog.pass")
     assert not page.query_selector("#live .my-hand"), "nobody's hand before its owner has the device"
@@ -219,7 +227,9 @@ def test_changing_a_board_attribute_opens_it_again(page, site_dir):
     page.wait_for_function("() => window.ready === 2")
     assert page.get_attribute("#l .shoal-view", "data-step") == "3"
     assert not page.query_selector("#l .first-board"), "the board was opened again"
-    page.evaluate("() => { const l = document.getElementById('l'); l.setAttribute('step', '2'); l.setAttribute('size', 'small'); }")
+    page.evaluate(
+        "() => { const l = document.getElementById('l'); l.setAttribute('step', '2'); l.setAttribute('size', 'small'); }"
+    )
     page.wait_for_function("() => window.ready === 3")
     page.wait_for_timeout(300)
     assert page.evaluate("window.ready") == 3, "two changes at once open the board once"

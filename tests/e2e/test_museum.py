@@ -7,9 +7,14 @@ import random
 
 import shoal
 from shoal.games.museum.data import CARDS
-
 from tests.e2e.driver import (
-    _visible, assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match, record, wait_idle,
+    _visible,
+    assert_no_outside_requests,
+    assert_scores_match_cpython,
+    click_through,
+    open_match,
+    record,
+    wait_idle,
 )
 
 

@@ -11,7 +11,9 @@ def test_second_visit_plays_with_the_network_off(browser, site_url):
         page = context.new_page()
         page.goto(site_url + "index.html")
         page.wait_for_function("() => document.body.dataset.status === 'lobby'", timeout=60_000)
-        active = "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
+        active = (
+            "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
+        )
         for _ in range(600):  # polled from here: wait_for_function does not await a promise
             if page.evaluate(active):
                 break

@@ -70,7 +70,10 @@ STATIC = {
     "lobby": ("index.html", "() => document.body.dataset.status === 'lobby'"),
     "progress track": ("progress.html", "() => document.readyState === 'complete'"),
     "Learn index": ("learn.html", "() => document.body.dataset.status === 'learn'"),
-    "AQUA lesson step": ("learn.html?game=reef&lesson=reef-large-animals&step=2", "() => !!document.querySelector('.shoal-view[data-painted]')"),
+    "AQUA lesson step": (
+        "learn.html?game=reef&lesson=reef-large-animals&step=2",
+        "() => !!document.querySelector('.shoal-view[data-painted]')",
+    ),
     "Aquarena lesson": ("learn.html?game=aquarena", "() => !!document.querySelector('.shoal-view[data-painted]')"),
     "Museum lesson": ("learn.html?game=museum", "() => !!document.querySelector('.shoal-view[data-painted]')"),
     "Brunch lesson": ("learn.html?game=brunch", "() => !!document.querySelector('.shoal-view[data-painted]')"),

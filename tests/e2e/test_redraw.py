@@ -15,7 +15,9 @@ GAMES = {
     "aquarena": "game=aquarena&players=2&seats=human,random&seed=11",
     "reef": "game=reef&players=2&seats=human,random&seed=11",
 }
-SETTLED = "new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(document.getElementById('screen').innerHTML))))"
+SETTLED = (
+    "new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(document.getElementById('screen').innerHTML))))"
+)
 
 
 def assert_same_as_fresh(page) -> None:
@@ -127,7 +129,9 @@ def test_a_move_updates_the_reef_board_in_place(page):
             click_once(page, rng)
             continue
         page.evaluate(NUMBER_BOARD)
-        before = page.evaluate("[document.querySelectorAll('#screen .reef-board .corals > .coral').length, document.querySelectorAll('#screen .reef-board .tile-edges > polygon').length]")
+        before = page.evaluate(
+            "[document.querySelectorAll('#screen .reef-board .corals > .coral').length, document.querySelectorAll('#screen .reef-board .tile-edges > polygon').length]"
+        )
         rng.choice(actions).click()
         wait_idle(page)
         got = page.evaluate(KEPT)
@@ -137,7 +141,9 @@ def test_a_move_updates_the_reef_board_in_place(page):
         # Every hex outline stays but the one that stopped being 'grown last'; the new one is drawn.
         assert got["keptEdges"] == before[1] - (1 if moves else 0), got
         if moves:  # the first position's last tile is the Hot Spot (never 'grown last')
-            assert got["lastHexGone"] and got["lastHexNow"] is None, "the hex that stopped being the last one is redrawn, the new last one is new"
+            assert got["lastHexGone"] and got["lastHexNow"] is None, (
+                "the hex that stopped being the last one is redrawn, the new last one is new"
+            )
         moves += 1
         assert_same_as_fresh(page)
     assert moves == 4
@@ -152,11 +158,15 @@ def test_an_unchanged_brunch_score_sheet_stays_on_screen(page):
     for _ in range(30):
         if wait_idle(page) != "playing":
             break
-        page.evaluate("window.sheet = document.querySelector('#screen .score-table'); window.rounds = window.sheet ? window.sheet.querySelectorAll('tbody tr').length : 0")
+        page.evaluate(
+            "window.sheet = document.querySelector('#screen .score-table'); window.rounds = window.sheet ? window.sheet.querySelectorAll('tbody tr').length : 0"
+        )
         click_once(page, rng)
         wait_idle(page)
         same = page.evaluate("window.sheet !== null && document.querySelector('#screen .score-table') === window.sheet")
-        grew = page.evaluate("window.sheet !== null && document.querySelectorAll('#screen .score-table tbody tr').length !== window.rounds")
+        grew = page.evaluate(
+            "window.sheet !== null && document.querySelectorAll('#screen .score-table tbody tr').length !== window.rounds"
+        )
         assert same or grew or page.evaluate("window.sheet === null"), "a score sheet is redrawn only when a round ends"
         sheet_kept += same
     assert sheet_kept >= 3

@@ -36,7 +36,9 @@ def _find_action(page, action):
              const a = JSON.parse(n.dataset.action);
              const norm = (x) => JSON.stringify(x, Object.keys(x).sort());
              return norm(a) === norm(want) && (n.getBoundingClientRect().width > 0 || n.getClientRects().length > 0);
-           }) || null""", action).as_element()
+           }) || null""",
+        action,
+    ).as_element()
 
 
 def _step(page, name) -> None:
@@ -83,7 +85,9 @@ def test_a_solo_scenario_played_to_the_end_is_marked_and_survives_a_reload(page)
     assert wait_idle(page) == "over"
     # The panel asks for the game's record once the end screen is painted, and the answer redraws it: an idle page has
     # had that redraw already (a test that hovered the score rows at idle once met rows the redraw had replaced).
-    assert page.evaluate("document.querySelectorAll(\"[data-step='mark-0-S-A']\").length") == 1, "idle, the buttons are live"
+    assert page.evaluate("document.querySelectorAll(\"[data-step='mark-0-S-A']\").length") == 1, (
+        "idle, the buttons are live"
+    )
     assert_scores_match_cpython(page)
 
     card = page.locator("[data-achievements-seat='0']")
@@ -143,8 +147,11 @@ def test_the_lobby_offers_scenarios_and_modifications(page):
 
 
 def _track(*players):
-    return {"format": "shoal-aqua-progress", "version": 1,
-            "players": [{"name": n, "marks": marks} for n, marks in players]}
+    return {
+        "format": "shoal-aqua-progress",
+        "version": 1,
+        "players": [{"name": n, "marks": marks} for n, marks in players],
+    }
 
 
 def test_the_track_exports_and_imports_and_refuses_bad_files_changing_nothing(page, tmp_path):

@@ -85,9 +85,11 @@ def test_ecosystem_line_by_deep_link_and_a_bad_one_refused_clearly(page):
     assert "Ecosystems of your choice (house rule)" in page.inner_text(".reef-head")
     assert "The players chose the Ecosystem line (a house rule)." in page.inner_text(".log")
 
-    for bad, words in (("1,2,3", "must be 6 values from 1–18 in order"),
-                       ("1,2,3,4,5,x", '"x" is not one of them'),
-                       ("14,14,14,1,2,3", "14 appears 3 times, at most 2 times")):
+    for bad, words in (
+        ("1,2,3", "must be 6 values from 1–18 in order"),
+        ("1,2,3,4,5,x", '"x" is not one of them'),
+        ("14,14,14,1,2,3", "14 appears 3 times, at most 2 times"),
+    ):
         page.goto(f"{page.site_url}index.html?game=reef&players=1&seats=human&seed=1&line={bad}&botDelay=0")
         page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
         # Said in the lobby's notice, which the boot progress never overwrites (issue 9.10).

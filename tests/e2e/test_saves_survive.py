@@ -159,7 +159,10 @@ def test_set_aside_saves_are_kept_said_once_and_can_be_downloaded_or_deleted(pag
     notes = page.query_selector_all("#lobby-notes p")
     assert len(notes) == 1, "the first was said already; only the second is new"
     kept = aside_list(page)
-    assert [page.evaluate(f"localStorage.getItem({json.dumps(e['key'])})") for e in kept] == ["{second bad save", "{first bad save"]
+    assert [page.evaluate(f"localStorage.getItem({json.dumps(e['key'])})") for e in kept] == [
+        "{second bad save",
+        "{first bad save",
+    ]
     lobby(page)
     assert not page.query_selector_all("#lobby-notes p"), "said once"
     assert page.get_attribute("[data-set-aside]", "data-set-aside") == "2"

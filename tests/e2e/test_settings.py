@@ -72,7 +72,7 @@ def test_the_chosen_theme_is_kept_and_drawn_from_the_first_frame_on_every_page(p
 
 
 def test_system_follows_the_devices_colour_scheme(browser, site_url):
-    """"System" (the default) is the device's prefers-color-scheme, from the first frame and as it changes."""
+    """ "System" (the default) is the device's prefers-color-scheme, from the first frame and as it changes."""
     context = browser.new_context(color_scheme="dark", service_workers="block")
     page = context.new_page()
     page.add_init_script(FIRST_LOOK)
@@ -115,12 +115,17 @@ def test_every_page_reads_its_settings_in_a_classic_script_before_its_stylesheet
     stylesheet, so the root carries the theme before anything is drawn; the page has a Settings button."""
     head = _Head()
     head.feed((site_dir / name).read_text())
-    scripts = [i for i, (tag, a) in enumerate(head.head) if tag == "script" and a.get("src", "").startswith("./prefs.js")]
+    scripts = [
+        i for i, (tag, a) in enumerate(head.head) if tag == "script" and a.get("src", "").startswith("./prefs.js")
+    ]
     styles = [i for i, (tag, a) in enumerate(head.head) if tag == "link" and a.get("rel") == "stylesheet"]
     assert len(scripts) == 1 and styles and scripts[0] < styles[0], head.head
     _, attrs = head.head[scripts[0]]
     assert not {"type", "defer", "async"} & set(attrs), attrs
-    assert any(tag == "script" and a.get("type") == "module" and a.get("src", "").startswith("./settings.js") for tag, a in head.head)
+    assert any(
+        tag == "script" and a.get("type") == "module" and a.get("src", "").startswith("./settings.js")
+        for tag, a in head.head
+    )
     assert head.settings_buttons == 1
 
 
@@ -163,10 +168,14 @@ def test_motion_off_leaves_no_animation_running(page):
 
 
 BAD_SETTINGS = {
-    "one setting out of range": json.dumps({"format": "shoal-settings", "version": 1, "theme": "dark", "motion": "sideways"}),
+    "one setting out of range": json.dumps(
+        {"format": "shoal-settings", "version": 1, "theme": "dark", "motion": "sideways"}
+    ),
     "another version": json.dumps({"format": "shoal-settings", "version": 2, "theme": "dark", "motion": "off"}),
     "another site's value": json.dumps({"theme": "dark", "motion": "off"}),
-    "an extra field": json.dumps({"format": "shoal-settings", "version": 1, "theme": "dark", "motion": "off", "font": "big"}),
+    "an extra field": json.dumps(
+        {"format": "shoal-settings", "version": 1, "theme": "dark", "motion": "off", "font": "big"}
+    ),
     "not JSON": "{theme: dark",
     "a list": json.dumps(["dark", "off"]),
 }
@@ -208,11 +217,18 @@ def test_the_settings_dialog_is_labelled_and_works_from_the_keyboard(page):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.matches('[data-settings]')"):
             break
-    assert page.evaluate("document.activeElement.matches('[data-settings]')"), "the Settings button is an early Tab stop"
+    assert page.evaluate("document.activeElement.matches('[data-settings]')"), (
+        "the Settings button is an early Tab stop"
+    )
     assert page.inner_text("[data-settings]") == "Settings"
     page.keyboard.press("Enter")
     dialog = page.wait_for_selector("dialog.settings[open]")
-    assert page.evaluate("document.getElementById(document.querySelector('dialog.settings').getAttribute('aria-labelledby')).textContent") == "Settings"
+    assert (
+        page.evaluate(
+            "document.getElementById(document.querySelector('dialog.settings').getAttribute('aria-labelledby')).textContent"
+        )
+        == "Settings"
+    )
     legends = page.eval_on_selector_all("dialog.settings fieldset legend", "(ls) => ls.map((l) => l.textContent)")
     assert legends == ["Theme", "Motion"]
     assert page.evaluate("document.activeElement.matches('[data-choice=\"theme-system\"]')")
@@ -265,7 +281,9 @@ def test_embedded_boards_follow_the_readers_scheme_or_their_own_theme(page, site
     write(site_dir / "themes-test.js", BOARDS_JS)
     page.emulate_media(color_scheme="light")
     page.goto(page.site_url + "themes-test.html")
-    page.wait_for_function("document.body.dataset.ready === '1' && document.querySelectorAll('.shoal-view[data-painted]').length === 4")
+    page.wait_for_function(
+        "document.body.dataset.ready === '1' && document.querySelectorAll('.shoal-view[data-painted]').length === 4"
+    )
 
     def bg() -> dict:
         return page.evaluate("""() => Object.fromEntries(['auto', 'dark', 'light', 'mounted'].map((id) =>

@@ -33,6 +33,7 @@ def test_a_record_round_trips_through_a_share_payload(page):
     assert out["back"] == record
     assert all(c.isalnum() or c in "-_" for c in out["text"]), "base64url only: safe in a URL fragment"
     import json
+
     assert len(out["text"]) < len(json.dumps(record)), "compressed"
     assert shoal.replay({k: v for k, v in out["back"].items() if k not in ("names",)}).is_over()
 

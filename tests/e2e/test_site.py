@@ -6,7 +6,13 @@ import json
 import random
 
 from tests.e2e.driver import (
-    IDLE, assert_no_outside_requests, click_through, click_until, open_match, record, wait_idle,
+    IDLE,
+    assert_no_outside_requests,
+    click_through,
+    click_until,
+    open_match,
+    record,
+    wait_idle,
 )
 
 
@@ -39,8 +45,9 @@ new MutationObserver(() => {
 def preloads(page, query: str) -> tuple[list[dict], float]:
     page.context.add_init_script(PRELOAD_WATCH)
     page.goto(page.site_url + "index.html" + query)
-    page.wait_for_function("() => document.body.dataset.status === 'lobby' || document.body.dataset.status === 'playing'",
-                           timeout=60_000)
+    page.wait_for_function(
+        "() => document.body.dataset.status === 'lobby' || document.body.dataset.status === 'playing'", timeout=60_000
+    )
     return page.evaluate("window.__preloads"), page.evaluate("window.__firstFrame")
 
 

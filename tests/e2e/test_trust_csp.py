@@ -7,23 +7,47 @@ test server sends the same policy as a header, so the Pyodide worker is held to 
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import csp
+
 from tests.e2e.driver import wait_idle
 
-REQUIRED = ["script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'",
-            "default-src 'self'", "style-src 'self'"]
+REQUIRED = [
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "default-src 'self'",
+    "style-src 'self'",
+]
 
 
 # The directives Chromium, Firefox and WebKit all implement (CSP Level 3); an engine reports any other as an error on
 # every page and ignores it (WebKit 2.50 has no manifest-src, prefetch-src, trusted-types, require-trusted-types-for).
 KNOWN_TO_EVERY_ENGINE = {
-    "default-src", "script-src", "script-src-elem", "script-src-attr", "style-src", "style-src-elem", "style-src-attr",
-    "img-src", "font-src", "connect-src", "media-src", "object-src", "frame-src", "child-src", "worker-src",
-    "base-uri", "form-action", "frame-ancestors", "sandbox", "upgrade-insecure-requests", "report-uri",
+    "default-src",
+    "script-src",
+    "script-src-elem",
+    "script-src-attr",
+    "style-src",
+    "style-src-elem",
+    "style-src-attr",
+    "img-src",
+    "font-src",
+    "connect-src",
+    "media-src",
+    "object-src",
+    "frame-src",
+    "child-src",
+    "worker-src",
+    "base-uri",
+    "form-action",
+    "frame-ancestors",
+    "sandbox",
+    "upgrade-insecure-requests",
+    "report-uri",
 }
 
 

@@ -11,7 +11,7 @@ SEED_JS = Path(__file__).resolve().parents[2] / "web" / "seed.js"
 
 
 def run(script: str):
-    code = f'import {{ newSeed, parseSeed, MAX_SEED }} from {json.dumps(SEED_JS.as_uri())};\n{script}'
+    code = f"import {{ newSeed, parseSeed, MAX_SEED }} from {json.dumps(SEED_JS.as_uri())};\n{script}"
     out = subprocess.run(["node", "--input-type=module", "-e", code], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import shoal
-from tests.e2e.driver import assert_no_outside_requests, click_through, open_match, wait_idle
+from tests.e2e.driver import assert_no_outside_requests, click_through, open_match
 from tests.e2e.handmade_lesson import museum_lesson
 
 VIEW = ".shoal-view"
@@ -17,7 +17,11 @@ VIEW = ".shoal-view"
 
 def settled(page, status: str | None = None, sel: str = VIEW, step: int | None = None) -> None:
     """Wait until the viewer `sel` is idle (and shows `status` / `step`)."""
-    cond = "v && !v.dataset.busy" + (f" && v.dataset.status === '{status}'" if status else "") + (f" && v.dataset.step === '{step}'" if step is not None else "")
+    cond = (
+        "v && !v.dataset.busy"
+        + (f" && v.dataset.status === '{status}'" if status else "")
+        + (f" && v.dataset.step === '{step}'" if step is not None else "")
+    )
     page.wait_for_function(f"(v => {cond})(document.querySelector('{sel}'))")
 
 
@@ -46,7 +50,9 @@ def shown_step(page) -> int:
 
 
 def highlighted(page) -> set[str]:
-    return set(page.evaluate("[...document.querySelectorAll('.shoal-view .hl')].flatMap(n => n.dataset.ref.split(' '))"))
+    return set(
+        page.evaluate("[...document.querySelectorAll('.shoal-view .hl')].flatMap(n => n.dataset.ref.split(' '))")
+    )
 
 
 def test_viewer_steps_through_a_lesson_with_buttons_and_arrow_keys(page, handmade):
@@ -76,7 +82,9 @@ def test_viewer_steps_through_a_lesson_with_buttons_and_arrow_keys(page, handmad
     assert page.inner_text(".sv-comment").startswith("Step 2:")
     page.click("[data-nav=first]")
     assert shown_step(page) == 0
-    assert page.query_selector_all(".shoal-view [data-action]") == [], "a lesson step without a question is not playable"
+    assert page.query_selector_all(".shoal-view [data-action]") == [], (
+        "a lesson step without a question is not playable"
+    )
     assert not page.errors
 
 
@@ -195,7 +203,9 @@ def test_a_share_link_opens_in_the_replay_viewer(page):
         match.play(seat, rng.choice(match.legal_actions(seat)))
     record = match.record()
     page.goto(page.site_url + "learn.html")
-    payload = page.evaluate("async ([url, rec]) => (await import(url)).encodeRecord(rec)", [page.site_url + "share.js", record])
+    payload = page.evaluate(
+        "async ([url, rec]) => (await import(url)).encodeRecord(rec)", [page.site_url + "share.js", record]
+    )
     page.goto(page.site_url + f"index.html?replay=1#r={payload}")
     settled(page, "replay")
     assert shown_step(page) == 12

@@ -17,16 +17,25 @@ TARGETS = ["web", "examples", "build_scripts", "tests"]
 
 def eslint(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     assert ESLINT.exists(), "ESLint is not installed: build_scripts/test.sh installs tests/eslint's pinned packages"
-    return subprocess.run(["node", str(ESLINT), "--config", str(CONFIG), *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        ["node", str(ESLINT), "--config", str(CONFIG), *args],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_eslint_finds_nothing_in_the_trees_javascript():
     run = eslint("--format", "json", "--max-warnings", "0", "--no-error-on-unmatched-pattern", *TARGETS)
     assert run.stdout.strip(), run.stderr
     results = json.loads(run.stdout)
-    findings = [f"{Path(r['filePath']).relative_to(ROOT)}:{m.get('line')}: {m['message']} ({m.get('ruleId')})"
-                for r in results for m in r["messages"]]
+    findings = [
+        f"{Path(r['filePath']).relative_to(ROOT)}:{m.get('line')}: {m['message']} ({m.get('ruleId')})"
+        for r in results
+        for m in r["messages"]
+    ]
     assert not findings, "\n".join(findings)
     assert run.returncode == 0, run.stderr
     linted = {Path(r["filePath"]).relative_to(ROOT).as_posix() for r in results}

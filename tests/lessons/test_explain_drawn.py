@@ -12,8 +12,12 @@ import shoal
 from tests.lessons.drawn import drawn_refs
 
 # Every player count each game allows, several seeds each (random bots: many different endings).
-TABLES = [("museum", 2)] + [("brunch", n) for n in range(3, 8)] + [("aquarena", n) for n in range(2, 7)] + \
-    [("reef", n) for n in range(1, 5)]
+TABLES = (
+    [("museum", 2)]
+    + [("brunch", n) for n in range(3, 8)]
+    + [("aquarena", n) for n in range(2, 7)]
+    + [("reef", n) for n in range(1, 5)]
+)
 SEEDS = range(1, 7)
 
 

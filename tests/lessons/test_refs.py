@@ -165,7 +165,11 @@ def test_reef_rows_name_the_animals_reefs_and_ecosystem_elements_that_scored(see
             elif row["category"] == "reefs":
                 named = [r for r in refs if r.startswith("reef:")]
                 assert row["points"] == sum(board["reefs"][int(r.split(".")[1])]["points"] for r in named)
-                fed = {f"habitat:{seat}.{v[0]},{v[1]}" for r in named for v in board["reefs"][int(r.split('.')[1])]["animals"]}
+                fed = {
+                    f"habitat:{seat}.{v[0]},{v[1]}"
+                    for r in named
+                    for v in board["reefs"][int(r.split(".")[1])]["animals"]
+                }
                 assert set(refs) - set(named) == fed
             elif row["category"] == "ecosystem":
                 assert refs[0] == f"ecosystem:{row['slot']}"

@@ -71,15 +71,24 @@ def test_makes_line_score_judges_from_what_the_seat_can_see():
         if twin.state.grid == match.state.grid:
             continue
         differed += 1
-        accepts_ = [{"condition": "makes_line_score"}, {"condition": "makes_line_score", "points": 4},
-                    *({"condition": "makes_line_score", "line": k, "axis": axis}
-                      for k in range(-2, 3) for axis in ("row", "column"))]
+        accepts_ = [
+            {"condition": "makes_line_score"},
+            {"condition": "makes_line_score", "points": 4},
+            *(
+                {"condition": "makes_line_score", "line": k, "axis": axis}
+                for k in range(-2, 3)
+                for axis in ("row", "column")
+            ),
+        ]
         for action in match.legal_actions(0):
             if _after_view(match, 0, action) != _after_view(twin, 0, action):
                 continue  # the answer turned a hidden card face up: the reader sees it anyway
             for accept in accepts_:
-                assert lessons.accepts(match, 0, action, accept) == lessons.accepts(twin, 0, action, accept), \
-                    (match.record(), action, accept)
+                assert lessons.accepts(match, 0, action, accept) == lessons.accepts(twin, 0, action, accept), (
+                    match.record(),
+                    action,
+                    accept,
+                )
             checked += 1
         if checked > 300:
             break
@@ -92,16 +101,24 @@ def _after_view(match, seat, action):
     return json.dumps(after(match, seat, action).view(seat), sort_keys=True)
 
 
-@pytest.mark.parametrize("game_id,players,seed", [("museum", 2, 3), ("brunch", 3, 4), ("aquarena", 2, 5),
-                                                   ("aquarena", 3, 6), ("reef", 2, 7)])
+@pytest.mark.parametrize(
+    "game_id,players,seed", [("museum", 2, 3), ("brunch", 3, 4), ("aquarena", 2, 5), ("aquarena", 3, 6), ("reef", 2, 7)]
+)
 def test_every_condition_gives_twins_the_same_verdict(game_id, players, seed):
     """scores_at_least (museum counted as the seat knows its lines), best_by_bot and each game's own condition:
     wherever seat 0 answers, the twin world (another deal of what it cannot see) gives every answer the same
     verdict, unless the answer itself shows seat 0 something new (its view after differs)."""
-    own = {"museum": [{"condition": "makes_line_score"}], "brunch": [{"condition": "strongest_hand"}],
-           "aquarena": [{"condition": "catches_most"}], "reef": [{"condition": "forms_habitat"}]}[game_id]
-    accepts_ = [*({"condition": "scores_at_least", "points": p} for p in (1, 3, 6, 10)),
-                {"condition": "best_by_bot"}, *own]
+    own = {
+        "museum": [{"condition": "makes_line_score"}],
+        "brunch": [{"condition": "strongest_hand"}],
+        "aquarena": [{"condition": "catches_most"}],
+        "reef": [{"condition": "forms_habitat"}],
+    }[game_id]
+    accepts_ = [
+        *({"condition": "scores_at_least", "points": p} for p in (1, 3, 6, 10)),
+        {"condition": "best_by_bot"},
+        *own,
+    ]
     match = shoal.new_match(game_id, players, seed=seed)
     rng = random.Random(seed)
     checked = 0
@@ -134,8 +151,11 @@ def test_a_question_asking_too_many_bot_conditions_is_refused_naming_the_step():
     question, refused when the lesson is read, before any bot thinks."""
     greedy = {"condition": "best_by_bot", "bot": "greedy"}
     lessons.parse(_with_accept({"condition": "any_of", "of": [greedy] * 4}))
-    with pytest.raises(LessonError, match=r"lesson step 2, question\.accept\.of\[4\]: a question may ask at most 4 "
-                                          r"bot conditions"):
+    with pytest.raises(
+        LessonError,
+        match=r"lesson step 2, question\.accept\.of\[4\]: a question may ask at most 4 "
+        r"bot conditions",
+    ):
         lessons.parse(_with_accept({"condition": "any_of", "of": [greedy] * 5}))
     nested = {"condition": "any_of", "of": [greedy, {"condition": "any_of", "of": [greedy] * 4}]}
     with pytest.raises(LessonError, match=r"step 2, question\.accept\.of\[1\]\.of\[3\]"):
@@ -145,10 +165,19 @@ def test_a_question_asking_too_many_bot_conditions_is_refused_naming_the_step():
 def test_a_question_whose_bots_search_more_than_one_hard_decision_is_refused():
     hard = {"condition": "best_by_bot", "bot": "hard"}
     lessons.parse(_with_accept(hard))
-    lessons.parse(_with_accept({"condition": "any_of", "of": [{"condition": "best_by_bot", "bot": "normal"},
-                                                               {"condition": "best_by_bot", "bot": "easy"}]}))
-    with pytest.raises(LessonError, match=r"lesson step 2, question\.accept\.of\[1\]: bot \"hard\" takes the "
-                                          r"question's bot searches to 60 iterations, more than one hard decision"):
+    lessons.parse(
+        _with_accept(
+            {
+                "condition": "any_of",
+                "of": [{"condition": "best_by_bot", "bot": "normal"}, {"condition": "best_by_bot", "bot": "easy"}],
+            }
+        )
+    )
+    with pytest.raises(
+        LessonError,
+        match=r"lesson step 2, question\.accept\.of\[1\]: bot \"hard\" takes the "
+        r"question's bot searches to 60 iterations, more than one hard decision",
+    ):
         lessons.parse(_with_accept({"condition": "any_of", "of": [hard, hard]}))
     with pytest.raises(LessonError, match=r"step 2, question\.accept\.bot: museum has no bot \"grandmaster\""):
         lessons.parse(_with_accept({"condition": "best_by_bot", "bot": "grandmaster"}))
@@ -158,9 +187,12 @@ def test_the_issues_lesson_bomb_is_refused_at_once_through_the_bridge():
     bomb = _with_accept({"condition": "any_of", "of": [{"condition": "best_by_bot", "bot": "hard"}] * 100})
     match = lessons.parse(_lesson("museum-lines")).match_at(1)
     start = time.process_time()
-    out = json.loads(bridge.handle(json.dumps({"cmd": "lesson_answer", "lesson": bomb, "step": 1,
-                                               "action": match.legal_actions(0)[0]})))
-    assert not out["ok"] and out["error"].startswith("lesson step 2, question.accept.of[1]: bot \"hard\"")
+    out = json.loads(
+        bridge.handle(
+            json.dumps({"cmd": "lesson_answer", "lesson": bomb, "step": 1, "action": match.legal_actions(0)[0]})
+        )
+    )
+    assert not out["ok"] and out["error"].startswith('lesson step 2, question.accept.of[1]: bot "hard"')
     assert time.process_time() - start < 5, "refused before any bot searched (the bomb took 21.8 s)"
 
 
@@ -174,9 +206,16 @@ def test_a_questions_bot_decides_once_for_every_answer_judged(monkeypatch):
         return real(self, seat, bot, budget)
 
     monkeypatch.setattr(shoal.Match, "bot_action", counted)
-    lesson = _with_accept({"condition": "any_of", "of": [{"condition": "best_by_bot", "bot": "greedy"},
-                                                         {"condition": "best_by_bot", "bot": "greedy"},
-                                                         {"condition": "best_by_bot", "bot": "easy"}]})
+    lesson = _with_accept(
+        {
+            "condition": "any_of",
+            "of": [
+                {"condition": "best_by_bot", "bot": "greedy"},
+                {"condition": "best_by_bot", "bot": "greedy"},
+                {"condition": "best_by_bot", "bot": "easy"},
+            ],
+        }
+    )
     lessons.load(lesson)
     legal = lessons.parse(lesson).match_at(1).legal_actions(0)
     assert len(legal) > 10 and sorted(calls) == ["easy", "greedy"]
@@ -200,9 +239,14 @@ def test_the_lesson_checker_says_what_is_wrong_with_a_file_it_cannot_read(tmp_pa
     paths = [deep, nested, folder, tmp_path / "missing.json", huge, binary]
     assert main([str(p) for p in paths]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out == [f"{deep}: lesson nested more than 40 deep", f"{nested}: lesson nested more than 40 deep",
-                   f"{folder}: is a directory, not a lesson file", f"{tmp_path / 'missing.json'}: no such file",
-                   f"{huge}: lesson too large (over 1000000 characters)", out[5]]
+    assert out == [
+        f"{deep}: lesson nested more than 40 deep",
+        f"{nested}: lesson nested more than 40 deep",
+        f"{folder}: is a directory, not a lesson file",
+        f"{tmp_path / 'missing.json'}: no such file",
+        f"{huge}: lesson too large (over 1000000 characters)",
+        out[5],
+    ]
     assert out[5].startswith(f"{binary}: cannot be read: ")
 
 

@@ -23,8 +23,11 @@ def place(match, seat: int, code: str, x: int, y: int, face: str) -> None:
 
 def faces_at(match, seat: int, code: str, x: int, y: int) -> list[str]:
     """The facings seat may choose for ``code`` at (x, y), read from the legal actions."""
-    return [a["face"] for a in match.legal_actions(seat)
-            if a["type"] == "place" and a["card"] == cid(code) and (a["x"], a["y"]) == (x, y)]
+    return [
+        a["face"]
+        for a in match.legal_actions(seat)
+        if a["type"] == "place" and a["card"] == cid(code) and (a["x"], a["y"]) == (x, y)
+    ]
 
 
 def spots(match, seat: int) -> set[tuple[int, int]]:

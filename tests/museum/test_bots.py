@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
 import shoal
+from shoal.core import Rng
 from shoal.games.museum import GAME
 from shoal.games.museum.bots import greedy_bot
-from shoal.core import Rng
 
 from .helpers import at, cid
 

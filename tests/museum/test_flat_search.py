@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import shoal
+from shoal.bots.flat import FlatBot
 from shoal.bots.search import capped
 from shoal.core import Rng
 from shoal.games.museum import GAME
-from shoal.bots.flat import FlatBot
 from shoal.games.museum.search import SEARCH, flat_search, ranked
 
 from .helpers import at, cid
@@ -29,8 +29,12 @@ def test_a_capped_flat_search_keeps_its_moves_and_ranking_and_only_samples_less(
     hard = GAME.bots["hard"]
     small = capped(hard, 3)
     assert isinstance(small, FlatBot) and small.iterations == 3
-    assert (small.root_candidates, small.order, small.split, small.name) == (hard.root_candidates, hard.order, False,
-                                                                           "hard")
+    assert (small.root_candidates, small.order, small.split, small.name) == (
+        hard.root_candidates,
+        hard.order,
+        False,
+        "hard",
+    )
     assert capped(hard, 10**6).iterations == hard.iterations
 
 

@@ -20,7 +20,7 @@ for folder in (ROOT, ROOT / "pysrc"):  # run as a module from the root, or as a 
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from tests.playthroughs.transcript import BY_NAME, CASES, HERE, views_after, transcript  # noqa: E402
+from tests.playthroughs.transcript import BY_NAME, CASES, HERE, transcript, views_after  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

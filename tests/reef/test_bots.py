@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
 import shoal
-from shoal.games.reef import GAME
 from shoal.core import Rng
+from shoal.games.reef import GAME
 
 
 def test_bots_registered_random_and_greedy_then_the_search_levels():
@@ -42,8 +41,9 @@ def test_greedy_solo_reaches_the_rating_chart():
 
 def test_greedy_takes_the_large_animal_that_scores():
     """In the Large Animal phase greedy attracts the best-scoring animal rather than skipping."""
-    from .test_large import at_large_phase
     from .helpers import H
+    from .test_large import at_large_phase
+
     m = at_large_phase({H(0, 0): "crab", H(1, 0): "turtle", H(0, 1): "seahorse", H(1, 1): "starfish"}, [H(0, 0)])
     action = m.bot_action(0, "greedy")
     assert action["type"] == "large" and action["animal"] in ("humpback", "whale_shark")

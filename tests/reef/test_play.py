@@ -10,8 +10,7 @@ import shoal
 from shoal.core import Rng
 from shoal.games.reef import GAME, data
 from shoal.games.reef.geometry import EDGE_CORAL, iter_box, point_cell
-from shoal.games.reef.scoring import find_reefs
-from shoal.games.reef.scoring import winner
+from shoal.games.reef.scoring import find_reefs, winner
 
 from .helpers import give, match_with, place
 
@@ -59,7 +58,7 @@ def test_six_species_native_one_to_one_and_distinct_hot_spots():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_seventeen_rounds_then_the_market_cannot_be_refilled(players):
-    """"AQUA plays over 17 rounds" and "The game ends when you run out of Coral tiles and it is no longer possible
+    """ "AQUA plays over 17 rounds" and "The game ends when you run out of Coral tiles and it is no longer possible
     to prepare a new market": every player lays 17 tiles and the pile is empty."""
     m = shoal.new_match("reef", players, seed=players)
     rounds = set()
@@ -116,7 +115,7 @@ def test_sea_snail_moves_the_turn_to_the_end_and_opens_next_round():
 
 
 def test_unclaimed_sea_snail_goes_to_the_last_player():
-    """"If the Sea Snail token has not been claimed, the last player to take a turn automatically receives it.\""""
+    """ "If the Sea Snail token has not been claimed, the last player to take a turn automatically receives it.\""""
     m = shoal.new_match("reef", 3, seed=5)
     first = m.to_act()[0]
     last = None
@@ -239,8 +238,7 @@ def test_is_legal_agrees_with_the_legal_list():
                 a = {"type": "place", "tile": 0, "q": q, "r": r, "rot": rot}
                 if m.state.phase == "place":
                     assert GAME.is_legal(m.state, seat, a) == (a in legal)
-        assert GAME.is_legal(m.state, seat, {"type": "place", "tile": 0, "q": True, "r": 0, "rot": 0}) in (
-            False, None)
+        assert GAME.is_legal(m.state, seat, {"type": "place", "tile": 0, "q": True, "r": 0, "rot": 0}) in (False, None)
         m.play(seat, rng.choice(legal))
 
 
@@ -295,8 +293,11 @@ SHORT_MARKET = "P H0 ; P H1 ; P H2 ; M RRK GGB ; R 11 ; T 0"
 def test_a_position_whose_market_cannot_serve_every_seat_of_the_round_is_refused():
     """docs/rulings.md: every seat plays the round from the position on and takes one tile ("The round is over when
     everyone has claimed a Coral tile"), so a market holding fewer tiles than seats is no position of the game."""
-    with pytest.raises(shoal.ShoalError, match=r"market holds 2 tiles for the 3 seats still to play round 11.*at "
-                                                r"least 3 \(4 when a round begins\)"):
+    with pytest.raises(
+        shoal.ShoalError,
+        match=r"market holds 2 tiles for the 3 seats still to play round 11.*at "
+        r"least 3 \(4 when a round begins\)",
+    ):
         shoal.new_match("reef", 3, seed=5, position=SHORT_MARKET)
     record = shoal.new_match("reef", 3, seed=5, position=SHORT_MARKET.replace("M RRK GGB", "M RRK GGB YYP")).record()
     record["position"] = SHORT_MARKET  # a share link or a saved game carrying such a position
@@ -304,8 +305,9 @@ def test_a_position_whose_market_cannot_serve_every_seat_of_the_round_is_refused
         shoal.replay(record)
     solo = shoal.new_match("reef", 1, seed=5, position="P H0 ; M RRK ; R 11")
     assert solo.legal_actions(0), "alone, one tile serves the round"
-    modified = shoal.new_match("reef", 3, seed=5, options={"modification": "1"},
-                               position="P H0 ; P H1 ; P H2 ; M RRK GGB YYP ; R 11 ; T 0")
+    modified = shoal.new_match(
+        "reef", 3, seed=5, options={"modification": "1"}, position="P H0 ; P H1 ; P H2 ; M RRK GGB YYP ; R 11 ; T 0"
+    )
     _finish(modified)  # Modification 1's market of one tile per player serves every round exactly
     assert modified.state.round == 17
 

@@ -31,8 +31,16 @@ def _midgame(players: int, seed: int, plies: int, options=None) -> shoal.Match:
     return m
 
 
-@pytest.mark.parametrize("players,seed,options", [(1, 1, {}), (2, 5, {}), (3, 2, {"modification": "6"}),
-                                                  (4, 3, {"variant": "advanced"}), (1, 7, {"modification": "1"})])
+@pytest.mark.parametrize(
+    "players,seed,options",
+    [
+        (1, 1, {}),
+        (2, 5, {}),
+        (3, 2, {"modification": "6"}),
+        (4, 3, {"variant": "advanced"}),
+        (1, 7, {"modification": "1"}),
+    ],
+)
 def test_a_sampled_position_shows_the_seat_exactly_its_view(players, seed, options):
     """Issue 10: "a way to sample a full position consistent with a seat's view" — at every ply of a game the
     sampled position gives the seat to act the same table and the same legal actions as the real one."""
@@ -142,8 +150,9 @@ def test_the_policy_reads_each_hexagon_as_the_reference_does():
                 ctx = search._Ctx(s, seat)
                 for cell in s.boards[seat].frontier:
                     corners, _, needs = search._cell_corners(ctx, cell)
-                    assert [(c, n) if n >= 0 else search._DEAD for c, n, _ in corners] == \
-                        [ctx.corner(cell, d) for d in range(6)]
+                    assert [(c, n) if n >= 0 else search._DEAD for c, n, _ in corners] == [
+                        ctx.corner(cell, d) for d in range(6)
+                    ]
                     assert sorted(needs) == sorted(s.boards[seat].needs(cell))
                     checked += 1
             m.play(seat, rng.choice(m.legal_actions(seat)))
@@ -181,14 +190,18 @@ def _large_spots_plainly(board, shape, must_cover, allowed):
             for ou, ov in offsets:
                 cells = [(target[0] - ou + x, target[1] - ov + y) for x, y in offsets]
                 key = tuple(sorted(cells))
-                if target in free and all(c in free for c in cells) and key not in found \
-                        and allowed([board.habitats[c] for c in key]):
+                if (
+                    target in free
+                    and all(c in free for c in cells)
+                    and key not in found
+                    and allowed([board.habitats[c] for c in key])
+                ):
                     found[key] = {"cells": list(key), "orientations": list(pairs)}
     return [found[k] for k in sorted(found)]
 
 
 def test_large_animal_spots_equal_the_plain_enumeration():
-    """"Large Animals must be placed on top of at least one Small Animal that you placed this turn": the shortcut
+    """ "Large Animals must be placed on top of at least one Small Animal that you placed this turn": the shortcut
     (a new Small Animal with no free neighbour carries no shape) finds exactly what trying every anchor finds."""
     checked = found = 0
     for seed in range(6):
@@ -240,7 +253,7 @@ def test_each_frontier_cells_edges_are_kept_as_tiles_are_laid():
     assert checked > 5000
 
 
-def _ctx_with_line(line: list[tuple[int, str]]) -> "search._Ctx":
+def _ctx_with_line(line: list[tuple[int, str]]) -> search._Ctx:
     m = shoal.new_match("reef", 1, seed=3, options={"variant": "advanced"})
     s = m.state.clone()
     s.line = list(line)
@@ -281,8 +294,15 @@ def test_hard_with_rivals_searches_exactly_as_the_plain_tree_search():
     from shoal.bots.search import SearchBot
 
     hard = GAME.bots["hard"]
-    plain = SearchBot(search.SEARCH, GAME, hard.iterations, None, exploration=hard.exploration,
-                      root_candidates=hard.root_candidates, node_candidates=hard.node_candidates)
+    plain = SearchBot(
+        search.SEARCH,
+        GAME,
+        hard.iterations,
+        None,
+        exploration=hard.exploration,
+        root_candidates=hard.root_candidates,
+        node_candidates=hard.node_candidates,
+    )
     for seed in (3, 8):
         m = _midgame(2, seed=seed, plies=6)
         seat = m.to_act()[0]
@@ -302,6 +322,7 @@ def test_solo_hard_pairs_its_candidates_on_the_same_piles_within_its_playouts(mo
     bot = capped(hard, 60)
     kept = len(bot.alone.order(view, legal, Rng(2)))
     monkeypatch.setattr(search, "solo_score", lambda s, seat: (events.append("score"), real_score(s, seat))[1])
+
     def counted(v, rng):  # the positions the paired search plays its candidates out on
         events.append("sample")
         return real_sample(v, rng)
@@ -321,8 +342,10 @@ def test_alone_easy_and_normal_search_exactly_as_the_levels_they_were():
     from shoal.bots.search import SearchBot
 
     knobs = {"rollout_depth": None, "exploration": 0.4}
-    was = {"easy": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
-           "normal": SearchBot(search.SEARCH, GAME, iterations=50, root_candidates=5, node_candidates=2, **knobs)}
+    was = {
+        "easy": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
+        "normal": SearchBot(search.SEARCH, GAME, iterations=50, root_candidates=5, node_candidates=2, **knobs),
+    }
     for seed in (2, 9):
         m = _midgame(1, seed=seed, plies=8)
         view, legal = m.view(0), m.legal_actions(0)
@@ -339,8 +362,10 @@ def test_with_rivals_each_level_is_one_step_down_normal_the_old_easy_easy_the_po
     from shoal.bots.search import SearchBot
 
     knobs = {"rollout_depth": None, "exploration": 0.4}
-    now = {"normal": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
-           "easy": SearchBot(search.SEARCH, GAME, iterations=1, root_candidates=1, node_candidates=1, **knobs)}
+    now = {
+        "normal": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
+        "easy": SearchBot(search.SEARCH, GAME, iterations=1, root_candidates=1, node_candidates=1, **knobs),
+    }
     for players, seed in ((2, 4), (3, 6)):
         m = _midgame(players, seed=seed, plies=7)
         seat = m.to_act()[0]

@@ -11,7 +11,6 @@ from shoal.core import Rng
 from shoal.games.reef import data
 
 
-
 def _midgame(players=3, seed=4, plies=25):
     m = shoal.new_match("reef", players, seed=seed)
     rng = Rng(seed)
@@ -31,8 +30,12 @@ def test_market_spots_are_exactly_the_legal_placements():
         seat = m.to_act()[0]
         table = m.view(seat)["table"]
     frontier = table["frontier"]
-    shown = {(m_["index"], frontier[i]["q"], frontier[i]["r"], rot)
-             for m_ in table["market"] for rot, cells in enumerate(m_["spots"]) for i in cells}
+    shown = {
+        (m_["index"], frontier[i]["q"], frontier[i]["r"], rot)
+        for m_ in table["market"]
+        for rot, cells in enumerate(m_["spots"])
+        for i in cells
+    }
     legal = {(a["tile"], a["q"], a["r"], a["rot"]) for a in m.legal_actions(seat) if a["type"] == "place"}
     assert shown == legal and legal
 
@@ -100,8 +103,10 @@ def test_supply_shows_animals_left_and_stacks():
     assert [s["left"] for s in supply["small"]] == [12] * 6
     assert [s["stack"] for s in supply["large"]] == [list(s.points[:2]) for s in data.LARGE_SHAPES]
     # Outside the Large Animal phase only the first orientation (what the supply draws) is sent.
-    assert all(len(s["orientations"]) == 1 and s["orientations"][0]["rot"] == 0 and not s["orientations"][0]["mirror"]
-               for s in supply["large"])
+    assert all(
+        len(s["orientations"]) == 1 and s["orientations"][0]["rot"] == 0 and not s["orientations"][0]["mirror"]
+        for s in supply["large"]
+    )
 
 
 def test_the_large_animal_phase_sends_every_orientation_of_every_shape():
@@ -115,7 +120,9 @@ def test_the_large_animal_phase_sends_every_orientation_of_every_shape():
     m = shoal.new_match("reef", 1, seed=0)
     placing = m.view(0)["table"]
     assert placing["phase"] != "large"
-    assert [sh["orientations"] for sh in placing["supply"]["large"]] == [SHAPE_ORIENTATIONS[sh["shape"]][:1] for sh in placing["supply"]["large"]]
+    assert [sh["orientations"] for sh in placing["supply"]["large"]] == [
+        SHAPE_ORIENTATIONS[sh["shape"]][:1] for sh in placing["supply"]["large"]
+    ]
     s = m.state
     s.boards[0] = animals({H(0, 0): "crab", H(1, 0): "turtle"}, hot_spot=0)
     s.queue, s.fresh, s.phase, s.memo = [0], [H(0, 0)], LARGE, {}
@@ -182,7 +189,7 @@ def test_the_log_names_tiles_by_their_colours():
 def test_a_corals_rhombus_is_its_tiles_centre_and_three_corners_of_the_hexagon():
     """docs/reef-geometry.md (issue 14: a leaner view): the view sends no coral polygon; web/games/reef/board.js draws
     each coral as its tile's centre plus the corners d-1, d, d+1 of geometry.hex, which is the engine's own rhombus."""
-    from shoal.games.reef.geometry import coral_polygon, cell_point
+    from shoal.games.reef.geometry import cell_point, coral_polygon
 
     m = _midgame(players=2, plies=30)
     table = m.view(None)["table"]
@@ -192,7 +199,9 @@ def test_a_corals_rhombus_is_its_tiles_centre_and_three_corners_of_the_hexagon()
         centres = {(t["q"], t["r"]): t["centre"] for t in b["tiles"]}
         for c in b["corals"]:
             x, y = centres[tuple(c["cell"])]
-            drawn = [[x, y]] + [[x + hexagon[k][0], y + hexagon[k][1]] for k in ((c["d"] + 5) % 6, c["d"], (c["d"] + 1) % 6)]
+            drawn = [[x, y]] + [
+                [x + hexagon[k][0], y + hexagon[k][1]] for k in ((c["d"] + 5) % 6, c["d"], (c["d"] + 1) % 6)
+            ]
             engine = coral_polygon((cell_point(*c["cell"]), c["d"]))
             assert all(abs(a - e) < 0.002 for p, q in zip(drawn, engine) for a, e in zip(p, q)), (c, drawn, engine)
             checked += 1

@@ -34,7 +34,11 @@ def test_deep_input_is_answered_and_the_shipped_runtime_goes_on(site_dir, boot):
     extra = ["--snapshot"] if boot == "snapshot" else []
     node = subprocess.run(
         ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir), *extra],
-        input=PROGRAM, capture_output=True, text=True, timeout=300, check=True,
+        input=PROGRAM,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     out = json.loads(node.stdout.strip().splitlines()[-1])
     assert out.pop("afterwards") is True, "the runtime still answers"

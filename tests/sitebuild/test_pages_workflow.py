@@ -66,8 +66,18 @@ def test_the_workflow_builds_with_the_readme_command_and_uploads_what_it_writes(
 def test_the_workflow_uses_the_official_pages_actions_at_pinned_versions():
     used = [s["uses"] for s in _steps(_workflow()) if "uses" in s]
     names = {u.split("@")[0] for u in used}
-    assert {"actions/checkout", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"} <= names
-    assert names <= {"actions/checkout", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"}
+    assert {
+        "actions/checkout",
+        "actions/configure-pages",
+        "actions/upload-pages-artifact",
+        "actions/deploy-pages",
+    } <= names
+    assert names <= {
+        "actions/checkout",
+        "actions/configure-pages",
+        "actions/upload-pages-artifact",
+        "actions/deploy-pages",
+    }
     assert all(re.fullmatch(r"[\w-]+/[\w-]+@v\d+\.\d+\.\d+", u) for u in used), used
     deploy = _workflow()["jobs"]["deploy"]
     assert deploy["environment"]["name"] == "github-pages" and deploy["needs"] == "build"

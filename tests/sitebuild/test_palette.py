@@ -18,7 +18,7 @@ def declarations(block: str) -> dict[str, str]:
 def block_after(css: str, selector: str) -> str:
     """The declarations of the first rule whose selector list is exactly `selector`."""
     at = css.index(selector + " {")
-    return css[at + len(selector) + 2: css.index("}", at)]
+    return css[at + len(selector) + 2 : css.index("}", at)]
 
 
 def palette(css: str, selector: str) -> tuple[dict[str, str], dict[str, str]]:

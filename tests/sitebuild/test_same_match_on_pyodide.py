@@ -34,7 +34,11 @@ def test_seeded_playouts_are_identical_on_pyodide_and_cpython(site_dir, boot):
     extra = ["--snapshot"] if boot == "snapshot" else []
     node = subprocess.run(
         ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir), *extra],
-        input=PLAYOUTS, capture_output=True, text=True, timeout=300, check=True,
+        input=PLAYOUTS,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
     here: dict = {}
@@ -74,7 +78,11 @@ def test_every_level_chooses_the_same_move_on_pyodide_and_cpython(site_dir):
     positions of every game."""
     node = subprocess.run(
         ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir)],
-        input=LEVEL_CHOICES, capture_output=True, text=True, timeout=600, check=True,
+        input=LEVEL_CHOICES,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
     )
     on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
     here: dict = {}

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import ast
 import hashlib
-from html import escape
 import json
 import re
 import zipfile
+from html import escape
 
 import build
-
 import shoal
 
 
@@ -67,6 +66,7 @@ def test_the_stdlib_ships_only_what_the_site_imports(site_dir):
     """Issue 14 §3: "decide with numbers what to drop — e.g. whether python_stdlib.zip ... can shrink to what the
     engines import". Every stdlib module an engine names is kept (with the codecs and Pyodide's own packages); modules
     no path of the site reaches are not shipped."""
+
     def tops(zip_path):
         with zipfile.ZipFile(zip_path) as zf:
             return {n.split("/")[0].removesuffix(".pyc") for n in zf.namelist()}
@@ -127,5 +127,12 @@ def test_the_lobby_cards_are_written_into_the_page_and_its_modules_named_for_pre
     for g in games:
         assert f'data-step="game-{g["id"]}"><strong>{escape(g["title"])}</strong>' in html
     preloaded = set(re.search(r'<meta name="shoal-modules" content="([^"]+)">', html)[1].split())
-    imported = set(re.findall(r'from "\./([\w-]+\.js)"', (site_dir / "app.js").read_text().replace("?v=" + json.loads((site_dir / "build-info.json").read_text())["stamp"], "")))
+    imported = set(
+        re.findall(
+            r'from "\./([\w-]+\.js)"',
+            (site_dir / "app.js")
+            .read_text()
+            .replace("?v=" + json.loads((site_dir / "build-info.json").read_text())["stamp"], ""),
+        )
+    )
     assert {"app.js"} | imported <= preloaded

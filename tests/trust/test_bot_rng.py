@@ -65,5 +65,14 @@ def test_bots_still_choose_the_same_way_for_the_same_match():
     """Derived one way, but still from the seed: a match replays with the same bot moves."""
     a = Rng.for_bot(7, 3, 1)
     assert a.state == Rng.for_bot(7, 3, 1).state
-    assert len({Rng.for_bot(7, 3, 1).state, Rng.for_bot(8, 3, 1).state, Rng.for_bot(7, 4, 1).state,
-                Rng.for_bot(7, 3, 2).state}) == 4
+    assert (
+        len(
+            {
+                Rng.for_bot(7, 3, 1).state,
+                Rng.for_bot(8, 3, 1).state,
+                Rng.for_bot(7, 4, 1).state,
+                Rng.for_bot(7, 3, 2).state,
+            }
+        )
+        == 4
+    )

@@ -18,6 +18,8 @@ HUGE = 10**4400  # beyond the 4,300 digits int() and repr() accept by default
 DEEP = {"type": "x"}
 for _ in range(1000):
     DEEP = {"type": [DEEP]}
+
+
 def _brief(value):
     return type(value).__name__  # never repr: it fails on the very values these tests feed in
 
@@ -57,8 +59,13 @@ def test_huge_integers_as_seat_or_value_are_illegal_actions(game_id):
     seat = match.to_act()[0]
     legal = match.legal_actions(seat)[0]
     before = json.dumps(match.record())
-    for who, action in [(HUGE, legal), (-HUGE, legal), (seat, {**legal, "type": HUGE}),
-                        (seat, {**legal, "extra": HUGE}), (seat, {**legal, "n": [HUGE]})]:
+    for who, action in [
+        (HUGE, legal),
+        (-HUGE, legal),
+        (seat, {**legal, "type": HUGE}),
+        (seat, {**legal, "extra": HUGE}),
+        (seat, {**legal, "n": [HUGE]}),
+    ]:
         with pytest.raises(IllegalAction) as err:
             match.play(who, action)
         assert len(str(err.value)) <= MESSAGE_LIMIT
@@ -73,10 +80,15 @@ def test_huge_integers_as_seat_or_value_are_illegal_actions(game_id):
 @pytest.mark.parametrize("game_id", list(shoal.GAMES))
 def test_huge_integers_in_a_record_are_a_bad_record(game_id):
     good = _started(game_id).record()
-    for bad in [{**good, "actions": [[HUGE, good["actions"][0][1]]]},
-                {**good, "actions": [[0, {**good["actions"][0][1], "type": HUGE}]]},
-                {**good, "rules_version": HUGE}, {**good, "players": HUGE}, {**good, "seed": HUGE},
-                {**good, "actions": [[0, 1, HUGE]]}, {**good, "options": {"x": HUGE}}]:
+    for bad in [
+        {**good, "actions": [[HUGE, good["actions"][0][1]]]},
+        {**good, "actions": [[0, {**good["actions"][0][1], "type": HUGE}]]},
+        {**good, "rules_version": HUGE},
+        {**good, "players": HUGE},
+        {**good, "seed": HUGE},
+        {**good, "actions": [[0, 1, HUGE]]},
+        {**good, "options": {"x": HUGE}},
+    ]:
         with pytest.raises(BadRecord) as err:
             shoal.replay(bad)
         assert len(str(err.value)) <= MESSAGE_LIMIT
@@ -91,15 +103,23 @@ def test_actions_nested_a_thousand_deep_are_refused_not_recursion_errors(game_id
         with pytest.raises(IllegalAction, match="nested"):
             match.play(seat, bad)
     good = match.record()
-    for bad in ({**good, "actions": [[seat, DEEP]]}, {**good, "actions": [DEEP_LIST]},
-                {**good, "actions": [[DEEP_LIST, {"type": "x"}]]}, {**good, "options": {"x": DEEP_LIST}},
-                {**good, "names": DEEP_LIST}, {**good, "format": DEEP_LIST}):
+    for bad in (
+        {**good, "actions": [[seat, DEEP]]},
+        {**good, "actions": [DEEP_LIST]},
+        {**good, "actions": [[DEEP_LIST, {"type": "x"}]]},
+        {**good, "options": {"x": DEEP_LIST}},
+        {**good, "names": DEEP_LIST},
+        {**good, "format": DEEP_LIST},
+    ):
         with pytest.raises(BadRecord):
             shoal.replay(bad)
 
 
-@pytest.mark.parametrize("options", [{1: 1}, {1: 1, "variant": 1}, {("a",): 1}, {None: 2}, {"scenario": HUGE},
-                                     {"scenario": DEEP_LIST}, [], "A"], ids=_brief)
+@pytest.mark.parametrize(
+    "options",
+    [{1: 1}, {1: 1, "variant": 1}, {("a",): 1}, {None: 2}, {"scenario": HUGE}, {"scenario": DEEP_LIST}, [], "A"],
+    ids=_brief,
+)
 def test_options_of_the_wrong_shape_are_a_shoal_error(options):
     """Issue 9.6: "new_match("reef", 2, options={1: 1}) raises TypeError"."""
     with pytest.raises(ShoalError) as err:
@@ -148,9 +168,18 @@ def test_replay_checks_names_and_seats(game_id):
     fine = {**good, "names": ["Ana", *[""] * (n - 1)], "seats": ["human", "bot", "normal"][:n] + ["easy"] * (n - 3)}
     shoal.replay(fine)
     shoal.replay({**good, "seats": [list(game.bots)[-1]] * n})
-    for bad in [{"names": "Ana"}, {"names": ["Ana"] * (n + 1)}, {"names": [7] * n}, {"names": ["x" * 41] * n},
-                {"names": [None] * n}, {"seats": ["human"] * (n - 1)}, {"seats": ["wizard"] * n},
-                {"seats": [["human"]] * n}, {"seats": {"0": "human"}}, {"names": ["x" * 10_000_000] * n}]:
+    for bad in [
+        {"names": "Ana"},
+        {"names": ["Ana"] * (n + 1)},
+        {"names": [7] * n},
+        {"names": ["x" * 41] * n},
+        {"names": [None] * n},
+        {"seats": ["human"] * (n - 1)},
+        {"seats": ["wizard"] * n},
+        {"seats": [["human"]] * n},
+        {"seats": {"0": "human"}},
+        {"names": ["x" * 10_000_000] * n},
+    ]:
         with pytest.raises(BadRecord) as err:
             shoal.replay({**good, **bad})
         assert len(str(err.value)) <= MESSAGE_LIMIT

@@ -45,8 +45,12 @@ def reef_position(s) -> str:
     return " ; ".join(lines)
 
 
-WRITE = {"museum": museum_notation.dump, "brunch": brunch_notation.dump, "aquarena": aquarena_notation.dump,
-         "reef": reef_position}
+WRITE = {
+    "museum": museum_notation.dump,
+    "brunch": brunch_notation.dump,
+    "aquarena": aquarena_notation.dump,
+    "reef": reef_position,
+}
 LENGTH = {"museum": 18, "brunch": 120, "aquarena": 120, "reef": 40}  # plies to choose the moment from
 
 
@@ -61,7 +65,7 @@ def _garble(text: str, edits: list[tuple[int, int, int]]) -> str:
             digits = [k for k, c in enumerate(tokens[i]) if c.isdigit()]
             if digits:
                 k = digits[j % len(digits)]
-                tokens[i] = tokens[i][:k] + str((int(tokens[i][k]) + 1 + j) % 10) + tokens[i][k + 1:]
+                tokens[i] = tokens[i][:k] + str((int(tokens[i][k]) + 1 + j) % 10) + tokens[i][k + 1 :]
         elif kind == 2:
             tokens[i], tokens[j] = tokens[j], tokens[i]
         else:
@@ -94,14 +98,16 @@ def _position(game_id: str, data) -> tuple[int, int, str] | None:
     text = _written_after(match, data.draw(st.integers(0, LENGTH[game_id]), label="moment"), rng)
     if text is None:
         return None
-    edits = data.draw(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 400), st.integers(0, 400)), max_size=2),
-                      label="edits")
+    edits = data.draw(
+        st.lists(st.tuples(st.integers(0, 3), st.integers(0, 400), st.integers(0, 400)), max_size=2), label="edits"
+    )
     return players, seed, _garble(text, edits)
 
 
 def _no_seat_stranded(match) -> None:
-    assert match.is_over() or (match.to_act() and all(match.legal_actions(s) for s in match.to_act())), \
+    assert match.is_over() or (match.to_act() and all(match.legal_actions(s) for s in match.to_act())), (
         f"a seat to act with no legal move: {match.record()}"
+    )
 
 
 @pytest.mark.parametrize("game_id", sorted(WRITE))

@@ -34,6 +34,7 @@ LONG = os.environ.get("SHOAL_HYPOTHESIS_PROFILE") == "long"
 MACHINE = settings(max_examples=200 if LONG else 4, stateful_step_count=80 if LONG else 15, deadline=None)
 NAME = "stateful"
 
+
 def _deep(n):
     out: list = []
     for _ in range(n):
@@ -42,8 +43,14 @@ def _deep(n):
 
 
 JUNK_VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 40), st.integers(min_value=2**53), st.floats(allow_nan=True),
-    st.text(max_size=6), st.lists(st.integers(0, 5), max_size=3), st.just({"type": []}),
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 40),
+    st.integers(min_value=2**53),
+    st.floats(allow_nan=True),
+    st.text(max_size=6),
+    st.lists(st.integers(0, 5), max_size=3),
+    st.just({"type": []}),
     st.integers(50, 1200).map(lambda n: _deep(n)),
 )
 
@@ -56,8 +63,9 @@ def _is_legal(action, legal):
 
 
 def everything(match):
-    return json.dumps({"record": match.record(), "views": [match.view(s) for s in [None, *range(match.players)]]},
-                      sort_keys=True)
+    return json.dumps(
+        {"record": match.record(), "views": [match.view(s) for s in [None, *range(match.players)]]}, sort_keys=True
+    )
 
 
 class Trust(RuleBasedStateMachine):
@@ -107,8 +115,11 @@ class Trust(RuleBasedStateMachine):
         if junk not in self.match.to_act() or type(junk) is not int:
             self.refused_and_unchanged(lambda: self.match.play(junk, legal))
 
-    @precondition(lambda self: self.match is not None and not self.match.is_over()
-                  and len(self.match.to_act()) < self.match.players)
+    @precondition(
+        lambda self: (
+            self.match is not None and not self.match.is_over() and len(self.match.to_act()) < self.match.players
+        )
+    )
     @rule(data=st.data())
     def out_of_turn(self, data):
         due = self.match.to_act()
@@ -123,13 +134,18 @@ class Trust(RuleBasedStateMachine):
         match = self.match
         seat = data.draw(st.integers(-1, match.players), label="seat")
         legal = match.legal_actions(seat) if 0 <= seat < match.players else []
-        request = data.draw(st.sampled_from([
-            {"cmd": "view", "viewer": seat},
-            {"cmd": "play", "seat": seat, "action": legal[0] if legal else {"type": "pass"}, "viewer": seat},
-            {"cmd": "bot", "seat": seat, "bot": "random", "viewer": 0},
-            {"cmd": "bots", "seats": [[s, "random"] for s in match.to_act()], "viewer": None},
-            {"cmd": "record"},
-        ]), label="request")
+        request = data.draw(
+            st.sampled_from(
+                [
+                    {"cmd": "view", "viewer": seat},
+                    {"cmd": "play", "seat": seat, "action": legal[0] if legal else {"type": "pass"}, "viewer": seat},
+                    {"cmd": "bot", "seat": seat, "bot": "random", "viewer": 0},
+                    {"cmd": "bots", "seats": [[s, "random"] for s in match.to_act()], "viewer": None},
+                    {"cmd": "record"},
+                ]
+            ),
+            label="request",
+        )
         if data.draw(st.booleans(), label="spoil"):
             key = data.draw(st.sampled_from(sorted(request)), label="key")
             request = {**request, key: junk}
@@ -153,13 +169,15 @@ class Trust(RuleBasedStateMachine):
     @rule(data=st.data())
     def undo_request(self, data):
         match = self.match
-        humans = data.draw(st.lists(st.integers(0, match.players - 1), unique=True, max_size=match.players),
-                           label="humans")
+        humans = data.draw(
+            st.lists(st.integers(0, match.players - 1), unique=True, max_size=match.players), label="humans"
+        )
         seat = data.draw(st.sampled_from([*humans, match.actions[-1][0]]) if humans else st.just(0), label="seat")
         before, actions = everything(match), [list(a) for a in match.actions]
         bridge._matches[NAME] = match
-        answer = json.loads(bridge.handle(json.dumps({"cmd": "undo", "match": NAME, "seat": seat, "humans": humans,
-                                                      "viewer": seat})))
+        answer = json.loads(
+            bridge.handle(json.dumps({"cmd": "undo", "match": NAME, "seat": seat, "humans": humans, "viewer": seat}))
+        )
         if not answer["ok"]:
             assert everything(match) == before and "cannot take back" in answer["error"]
             return
@@ -176,14 +194,29 @@ class Trust(RuleBasedStateMachine):
     # --- lessons -------------------------------------------------------------------------------------------------
     def _lesson(self, data, seat):
         legal = self.match.legal_actions(seat)
-        accept = data.draw(st.sampled_from([
-            [legal[0]], {"condition": "best_by_bot"}, {"condition": "scores_at_least", "points": 2},
-            {"condition": "any_of", "of": [[legal[-1]], {"condition": "scores_at_least", "points": 0}]},
-        ]), label="accept")
-        return {"title": "Live", "game": self.game_id, "players": self.match.players,
-                "start": {"record": self.match.record()},
-                "steps": [{"comment": "Now.", "question": {"seat": seat, "prompt": "?", "accept": accept,
-                                                          "right": "Yes.", "wrong": "No."}}]}
+        accept = data.draw(
+            st.sampled_from(
+                [
+                    [legal[0]],
+                    {"condition": "best_by_bot"},
+                    {"condition": "scores_at_least", "points": 2},
+                    {"condition": "any_of", "of": [[legal[-1]], {"condition": "scores_at_least", "points": 0}]},
+                ]
+            ),
+            label="accept",
+        )
+        return {
+            "title": "Live",
+            "game": self.game_id,
+            "players": self.match.players,
+            "start": {"record": self.match.record()},
+            "steps": [
+                {
+                    "comment": "Now.",
+                    "question": {"seat": seat, "prompt": "?", "accept": accept, "right": "Yes.", "wrong": "No."},
+                }
+            ],
+        }
 
     @precondition(lambda self: self.match is not None and not self.match.is_over())
     @rule(data=st.data(), junk=JUNK_VALUES)
@@ -193,8 +226,14 @@ class Trust(RuleBasedStateMachine):
         lesson = self._lesson(data, seat)
         action = data.draw(st.sampled_from(match.legal_actions(seat)), label="answer")
         spoil = data.draw(st.sampled_from([None, "lesson", "step", "action", "text"]), label="spoil")
-        request = {"cmd": data.draw(st.sampled_from(["lesson_answer", "lesson_open"]), label="cmd"),
-                   "match": "lesson-live", "lesson": lesson, "step": 0, "action": action, "viewer": seat}
+        request = {
+            "cmd": data.draw(st.sampled_from(["lesson_answer", "lesson_open"]), label="cmd"),
+            "match": "lesson-live",
+            "lesson": lesson,
+            "step": 0,
+            "action": action,
+            "viewer": seat,
+        }
         if spoil == "text":
             request["lesson"] = json.dumps(lesson)
         elif spoil:

@@ -125,8 +125,11 @@ def test_brunch_bots_holding_different_cards_get_the_same_answers_behind_the_sam
             if a.is_over() or json.dumps(a.view(0)) != json.dumps(b.view(0)):
                 break
             bots = [s for s in a.to_act() if s != 0]
-            request = ({"cmd": "bots", "seats": [[s, "heuristic"] for s in bots], "viewer": 0} if bots else
-                       {"cmd": "play", "seat": 0, "action": a.legal_actions(0)[0], "viewer": 0})
+            request = (
+                {"cmd": "bots", "seats": [[s, "heuristic"] for s in bots], "viewer": 0}
+                if bots
+                else {"cmd": "play", "seat": 0, "action": a.legal_actions(0)[0], "viewer": 0}
+            )
             answer_a, a = ask(a, request)
             answer_b, b = ask(b, request)
             if json.dumps(a.view(0)) == json.dumps(b.view(0)):
@@ -141,8 +144,9 @@ def test_new_and_load_answer_with_the_view_alone(game_id):
     """``new`` and ``load`` build the match from the request: their answer is the viewer's step, nothing else."""
     game = shoal.GAMES[game_id]
     for viewer in (None, 0, game.min_players - 1):
-        answer = bridge.handle(json.dumps({"cmd": "new", "game": game_id, "players": game.min_players, "seed": 11,
-                                           "viewer": viewer}))
+        answer = bridge.handle(
+            json.dumps({"cmd": "new", "game": game_id, "players": game.min_players, "seed": 11, "viewer": viewer})
+        )
         assert answer == canonical(bridge._matches["main"], viewer)
         match = bridge._matches["main"]
         for _ in range(5):

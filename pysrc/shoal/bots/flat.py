@@ -26,7 +26,7 @@ halving (:meth:`FlatBot._halve`): where a few candidates are close, they get mos
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..core import Action, Game, Rng, State, View
 from .search import MAX_PLIES, GameSearch, SearchBot, action_key, stuck, too_long
@@ -37,24 +37,46 @@ Policy = Callable[[State, int, list[Action], Rng], Action]
 class FlatBot(SearchBot):
     """``choose(view, legal, rng) -> action`` by paired flat Monte Carlo (see the module docstring)."""
 
-    def __init__(self, spec: GameSearch, game: Game, iterations: int, rollout_depth: int | None = None,
-                 rollout_policy: Callable[[int], Policy] | None = None,
-                 decide: Callable[[View, list[Action], Rng], Action | None] | None = None,
-                 until: Callable[[State, State], bool] | None = None,
-                 value: Callable[[State, State, int], float] | None = None,
-                 name: str = "flat", order: Callable[[View, list[Action], Rng], list[Action]] | None = None,
-                 root_candidates: int | None = None, split: bool = True, halving: bool = False,
-                 limit: Callable[[View], int] | None = None) -> None:
+    def __init__(
+        self,
+        spec: GameSearch,
+        game: Game,
+        iterations: int,
+        rollout_depth: int | None = None,
+        rollout_policy: Callable[[int], Policy] | None = None,
+        decide: Callable[[View, list[Action], Rng], Action | None] | None = None,
+        until: Callable[[State, State], bool] | None = None,
+        value: Callable[[State, State, int], float] | None = None,
+        name: str = "flat",
+        order: Callable[[View, list[Action], Rng], list[Action]] | None = None,
+        root_candidates: int | None = None,
+        split: bool = True,
+        halving: bool = False,
+        limit: Callable[[View], int] | None = None,
+    ) -> None:
         super().__init__(spec, game, iterations, rollout_depth, root_candidates=root_candidates, name=name)
         self.rollout_policy, self.decide = rollout_policy, decide
         self.until, self.value = until, value
         self.order, self.split = order, split
         self.halving, self.limit = halving, limit
 
-    def capped(self, budget: int) -> "FlatBot":
-        return FlatBot(self.spec, self.game, max(1, min(self.iterations, int(budget))), self.rollout_depth,
-                       self.rollout_policy, self.decide, self.until, self.value, self.name, self.order,
-                       self.root_candidates, self.split, self.halving, self.limit)
+    def capped(self, budget: int) -> FlatBot:
+        return FlatBot(
+            self.spec,
+            self.game,
+            max(1, min(self.iterations, int(budget))),
+            self.rollout_depth,
+            self.rollout_policy,
+            self.decide,
+            self.until,
+            self.value,
+            self.name,
+            self.order,
+            self.root_candidates,
+            self.split,
+            self.halving,
+            self.limit,
+        )
 
     def __repr__(self) -> str:
         return f"FlatBot({self.game.id}, {self.name}, iterations={self.iterations})"
@@ -118,7 +140,7 @@ class FlatBot(SearchBot):
                     self._play_out(twin, policy, Rng(seed), state)
                     totals[j] += spec.evaluate(twin, me) if self.value is None else self.value(state, twin, me)
                     self.last_iterations += 1
-            alive = sorted(alive, key=lambda j: (-totals[j], j))[:max(1, (len(alive) + 1) // 2)]
+            alive = sorted(alive, key=lambda j: (-totals[j], j))[: max(1, (len(alive) + 1) // 2)]
             if len(alive) == 1:
                 return choices[alive[0]]
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..core import Action, Bot, Game, Rng, ShoalError, State, View
 from ..core.game import capped  # the match caps bots through it: it lives beside the Bot type
@@ -46,8 +47,9 @@ def stuck(game: Game, state: State) -> SearchStuck:
     due = game.to_act(state)
     if not due:
         return SearchStuck(f"{game.id}: the search met a position where nobody is to act and the game is not over")
-    return SearchStuck(f"{game.id}: the search met a position where seat {', '.join(map(str, due))} is to act "
-                       "with no legal move")
+    return SearchStuck(
+        f"{game.id}: the search met a position where seat {', '.join(map(str, due))} is to act with no legal move"
+    )
 
 
 def too_long(game: Game) -> SearchStuck:
@@ -128,9 +130,18 @@ class SearchBot:
     """A bot ``choose(view, legal, rng) -> action`` backed by ISMCTS; ``capped(n)`` gives the same bot with at most
     ``n`` iterations (the page's test-only ``botBudget``)."""
 
-    def __init__(self, spec: GameSearch, game: Game, iterations: int, rollout_depth: int | None,
-                 exploration: float = 0.7, root_candidates: int | None = None, node_candidates: int | None = None,
-                 name: str = "search", solo_iterations: int | None = None) -> None:
+    def __init__(
+        self,
+        spec: GameSearch,
+        game: Game,
+        iterations: int,
+        rollout_depth: int | None,
+        exploration: float = 0.7,
+        root_candidates: int | None = None,
+        node_candidates: int | None = None,
+        name: str = "search",
+        solo_iterations: int | None = None,
+    ) -> None:
         if iterations < 1 or (solo_iterations is not None and solo_iterations < 1):
             raise ValueError("a search needs at least one iteration")
         self.spec, self.game = spec, game
@@ -143,11 +154,20 @@ class SearchBot:
         self.__name__ = name
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 
-    def capped(self, budget: int) -> "SearchBot":
+    def capped(self, budget: int) -> SearchBot:
         """The same bot with at most ``budget`` iterations a decision."""
         solo = None if self.solo_iterations is None else max(1, min(self.solo_iterations, int(budget)))
-        return SearchBot(self.spec, self.game, max(1, min(self.iterations, int(budget))), self.rollout_depth,
-                         self.exploration, self.root_candidates, self.node_candidates, self.name, solo)
+        return SearchBot(
+            self.spec,
+            self.game,
+            max(1, min(self.iterations, int(budget))),
+            self.rollout_depth,
+            self.exploration,
+            self.root_candidates,
+            self.node_candidates,
+            self.name,
+            solo,
+        )
 
     def __repr__(self) -> str:
         return f"SearchBot({self.game.id}, {self.name}, iterations={self.iterations})"
@@ -295,15 +315,34 @@ def search_bot(spec: GameSearch, game: Game, iterations: int, rollout_depth: int
     return SearchBot(spec, game, iterations, rollout_depth, **knobs)
 
 
-def levels(spec: GameSearch, game: Game, easy: dict[str, Any] | None = None, normal: dict[str, Any] | None = None,
-           hard: dict[str, Any] | None = None) -> dict[str, Bot]:
+def levels(
+    spec: GameSearch,
+    game: Game,
+    easy: dict[str, Any] | None = None,
+    normal: dict[str, Any] | None = None,
+    hard: dict[str, Any] | None = None,
+) -> dict[str, Bot]:
     """The three levels every game offers, each a :func:`search_bot` with its own budget (keyword dicts)."""
     easy = {"iterations": 30, "rollout_depth": 20, **(easy or {})}
     normal = {"iterations": 150, "rollout_depth": 40, **(normal or {})}
     hard = {"iterations": 600, "rollout_depth": None, **(hard or {})}
-    return {name: SearchBot(spec, game, name=name, **kw) for name, kw in
-            (("easy", easy), ("normal", normal), ("hard", hard))}
+    return {
+        name: SearchBot(spec, game, name=name, **kw)
+        for name, kw in (("easy", easy), ("normal", normal), ("hard", hard))
+    }
 
 
-__all__ = ["MAX_PLIES", "GameSearch", "SearchBot", "SearchStuck", "action_key", "capped", "levels", "outcome_value",
-           "search_bot", "squash", "stuck", "too_long"]
+__all__ = [
+    "MAX_PLIES",
+    "GameSearch",
+    "SearchBot",
+    "SearchStuck",
+    "action_key",
+    "capped",
+    "levels",
+    "outcome_value",
+    "search_bot",
+    "squash",
+    "stuck",
+    "too_long",
+]

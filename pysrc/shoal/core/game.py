@@ -8,8 +8,9 @@ same way (OpenSpiel's split between a game and its states).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from .actions import same
 from .errors import brief
@@ -56,6 +57,7 @@ class Option:
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` is not allowed for this option, in words after its name; None when it is allowed."""
+
         def shown(v: Any) -> str:
             try:
                 text = json.dumps(v) if _is_json(v) else repr(v)
@@ -89,8 +91,13 @@ class Option:
 
     def to_json(self) -> dict[str, Any]:
         labels = list(self.labels) or [str(c) for c in self.choices]
-        out = {"label": self.label, "choices": list(self.choices), "default": _plain(self.default), "help": self.help,
-               "labels": labels}
+        out = {
+            "label": self.label,
+            "choices": list(self.choices),
+            "default": _plain(self.default),
+            "help": self.help,
+            "labels": labels,
+        }
         if self.length:
             out["length"] = self.length
             out["repeats"] = list(self.repeats) or [1] * len(self.choices)
@@ -123,10 +130,10 @@ class State:
         self.rng = rng
         self.log = Log()
 
-    def clone(self) -> "State":  # pragma: no cover - every game overrides it
+    def clone(self) -> State:  # pragma: no cover - every game overrides it
         raise NotImplementedError
 
-    def _clone_base(self, twin: "State") -> None:
+    def _clone_base(self, twin: State) -> None:
         """Copy the core fields into ``twin`` (helper for subclasses' ``clone``)."""
         twin.players = self.players
         twin.options = self.options

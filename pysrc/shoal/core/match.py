@@ -109,12 +109,16 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
 class Match:
     """One game in progress. Every method answers from the point of view the caller names."""
 
-    def __init__(self, game: Game, players: int, seed: int = 0, options: dict[str, Any] | None = None,
-                 position: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        position: str | None = None,
+    ) -> None:
         if type(players) is not int or not game.min_players <= players <= game.max_players:
-            raise ShoalError(
-                f"{game.title} is for {game.min_players}–{game.max_players} players, got {brief(players)}"
-            )
+            raise ShoalError(f"{game.title} is for {game.min_players}–{game.max_players} players, got {brief(players)}")
         self.game = game
         self.players = players
         self.seed = _check_seed(seed)
@@ -176,7 +180,7 @@ class Match:
         self.state = trial
         self.actions.append([seat, action])
 
-    def clone(self) -> "Match":
+    def clone(self) -> Match:
         """An independent copy to play on (a lesson judging an answer plays it on one): the position cloned and the
         record's lists copied, so nothing played on the copy reaches this match."""
         twin = copy.copy(self)
@@ -331,8 +335,7 @@ def _what_changed(game: Game, before: State, after: State) -> tuple[bool, frozen
     """Whether a move drew on the RNG, and the seats whose :meth:`Game.seen` summary changed (``None``: unknown)."""
     random = before.rng.state != after.rng.state
     learned = frozenset(
-        s for s in range(before.players)
-        if (was := game.seen(before, s)) is None or was != game.seen(after, s)
+        s for s in range(before.players) if (was := game.seen(before, s)) is None or was != game.seen(after, s)
     )
     return random, learned
 
@@ -352,8 +355,9 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
             raise BadRecord(f"record has no {key!r}")
         if type(record[key]) is not kind:
             raise BadRecord(f"record {key!r} must be {kind.__name__}, got {type(record[key]).__name__}")
-    extra = [key for key in record
-             if key not in required and key not in ("format", "options", "names", "seats", "position")]
+    extra = [
+        key for key in record if key not in required and key not in ("format", "options", "names", "seats", "position")
+    ]
     if extra:
         raise BadRecord(f"record has unknown key(s) {', '.join(brief(k, 30) for k in extra[:5])}")
     game = games.get(record["game"])
@@ -366,8 +370,10 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
         )
     players = record["players"]
     if not game.min_players <= players <= game.max_players:  # before anything is built for that many seats
-        raise BadRecord(f"record cannot start: {game.title} is for {game.min_players}–{game.max_players} players, "
-                        f"got {brief(players)}")
+        raise BadRecord(
+            f"record cannot start: {game.title} is for {game.min_players}–{game.max_players} players, "
+            f"got {brief(players)}"
+        )
     _check_seat_labels(record, game, players)
     try:
         match = Match(game, record["players"], record["seed"], record.get("options"), record.get("position"))
@@ -395,8 +401,10 @@ def _check_seat_labels(record: dict[str, Any], game: Game, players: int) -> None
             raise BadRecord(f"record {key!r} must list one string per seat ({players}), got {brief(labels)}")
         for seat, label in enumerate(labels):
             if not isinstance(label, str) or len(label) > NAME_LIMIT:
-                raise BadRecord(f"record {key}[{seat}] must be a string of at most {NAME_LIMIT} characters, "
-                                f"got {brief(label)}")
+                raise BadRecord(
+                    f"record {key}[{seat}] must be a string of at most {NAME_LIMIT} characters, got {brief(label)}"
+                )
             if key == "seats" and label not in kinds:
-                raise BadRecord(f"record seats[{seat}] = {brief(label)} is not a seat kind "
-                                f"({', '.join(sorted(kinds))})")
+                raise BadRecord(
+                    f"record seats[{seat}] = {brief(label)} is not a seat kind ({', '.join(sorted(kinds))})"
+                )

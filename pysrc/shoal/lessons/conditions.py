@@ -10,7 +10,8 @@ cannot turn a wrong answer right. The generic conditions here work in every game
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from shoal.bots.search import action_key
 from shoal.core import Action, Game, Match, View

@@ -49,8 +49,10 @@ def _greedy(state: AquarenaState, options: list[Any]) -> Any:
 
 def _net(state: AquarenaState, seat: int) -> float:
     """This seat's points so far minus the average of the others' (what a tile's resolution is worth to it)."""
-    points = [sum(effects.bite_points(s, ("card", 0, o, n)) for o, n, _ in c.cards) + c.flies
-              for s, c in enumerate(state.catches)]
+    points = [
+        sum(effects.bite_points(s, ("card", 0, o, n)) for o, n, _ in c.cards) + c.flies
+        for s, c in enumerate(state.catches)
+    ]
     others = [p for s, p in enumerate(points) if s != seat]
     return points[seat] - (sum(others) / len(others) if others else 0)
 
@@ -103,9 +105,11 @@ def heuristic(view: View, legal: list[Action], rng: Rng) -> Action:
         base = from_view(table, view["players"])
         return max(legal, key=lambda a: _settle(base, a["tile"], seat, seat))
     if kind in ("eat_fly", "eat_card"):
+
         def key(a: Action) -> tuple[int, int]:
             bite = ("fly", a["tile"]) if a["type"] == "eat_fly" else ("card", a["tile"], a["seat"], a["card"])
             return _bite_key(seat, bite)
+
         return max(legal, key=key)
     if kind == "move_fly":
         return max(legal, key=lambda a: _fly_welcome(table, seat, a["tile"]))

@@ -19,8 +19,10 @@ class Aquarena(Game):
     max_players = 6
     rules_version = 1
     options = {}
-    summary = ("Place your pond predators around shared Water tiles, some face up and some face down, then watch "
-               "them resolve from 1 to 10 as they eat flies and each other. Four rounds; most points wins.")
+    summary = (
+        "Place your pond predators around shared Water tiles, some face up and some face down, then watch "
+        "them resolve from 1 to 10 as they eat flies and each other. Four rounds; most points wins."
+    )
     rules = [
         "Each player has the same ten predator cards numbered 1–10: Fish Hook, Heron, Pike, Frog, Toad, "
         "Dragonfly, Newt, Salamander, Carp and Spider Web.",
@@ -63,8 +65,14 @@ class Aquarena(Game):
     def seen(self, state: AquarenaState, seat: int) -> tuple[Any, ...]:
         """Changes when ``seat`` draws, another seat's card goes face up on a tile, or a tile opens (undo rule)."""
         shown = sorted((s, n) for tile in state.tiles for s, n, up in tile.cards if up and s != seat)
-        return (state.round, state.phase, state.tiles_done, state.current, len(state.piles[seat]),
-                tuple(shown) if state.phase == "planning" else ())
+        return (
+            state.round,
+            state.phase,
+            state.tiles_done,
+            state.current,
+            len(state.piles[seat]),
+            tuple(shown) if state.phase == "planning" else (),
+        )
 
     def view(self, state: AquarenaState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)

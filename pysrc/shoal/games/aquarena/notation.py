@@ -122,15 +122,17 @@ def parse(text: str, players: int, rng: Rng, options: dict[str, Any] | None = No
         for seat, part in enumerate(_per_seat(f["catch"], players, "catch")):
             flies, _, cards = part.partition(":")
             s.catches[seat].flies = _int(flies or "0", "catch")
-            for token in (cards.split(",") if cards else []):
+            for token in cards.split(",") if cards else []:
                 owner, number, _ = _card(token, players, "catch")
                 s.catches[seat].cards.append((owner, number, 0))
     caught = [[n for c in s.catches for o, n, _ in c.cards if o == seat] for seat in range(players)]
     if "discards" in f:
         s.discards = [_numbers(d, "discards") for d in _per_seat(f["discards"], players, "discards")]
     elif s.phase == "resolution":
-        s.discards = [[n for n in data.NUMBERS if n not in s.hands[seat] + on_tiles[seat] + caught[seat]]
-                      for seat in range(players)]
+        s.discards = [
+            [n for n in data.NUMBERS if n not in s.hands[seat] + on_tiles[seat] + caught[seat]]
+            for seat in range(players)
+        ]
     else:
         s.discards = [[] for _ in range(players)]
     for seat in range(players):
@@ -142,8 +144,9 @@ def parse(text: str, players: int, rng: Rng, options: dict[str, Any] | None = No
         rng.shuffle(pile)
         s.piles[seat] = pile
         s.placed[seat] = len(on_tiles[seat])
-    s.scores = [_int(x, "scores") for x in _per_seat(f["scores"], players, "scores")] if "scores" in f else (
-        [0] * players)
+    s.scores = (
+        [_int(x, "scores") for x in _per_seat(f["scores"], players, "scores")] if "scores" in f else ([0] * players)
+    )
     if sum(t.flies for t in s.tiles) + sum(c.flies for c in s.catches) > data.TOTAL_FLIES:
         raise ShoalError(f"more than the box's {data.TOTAL_FLIES} flies")
     if s.phase == "planning":
@@ -179,12 +182,18 @@ def dump(s: AquarenaState) -> str:
     def cards(nums: list[int]) -> str:
         return ",".join(map(str, nums)) or "-"
 
-    tiles = "|".join(f"{t.flies}/{t.capacity}{'r' if t.resolved else ''}:"
-                     + ",".join(f"{o}.{n}{'' if up else '*'}" for o, n, up in t.cards) for t in s.tiles)
+    tiles = "|".join(
+        f"{t.flies}/{t.capacity}{'r' if t.resolved else ''}:"
+        + ",".join(f"{o}.{n}{'' if up else '*'}" for o, n, up in t.cards)
+        for t in s.tiles
+    )
     parts = [f"round={s.round}", f"heron={s.heron}", f"phase={s.phase}"]
     parts.append(f"turn={s.turn}" if s.phase == "planning" else f"chooser={s.chooser()}")
-    parts += [f"tiles={tiles}", f"hands={'/'.join(cards(h) for h in s.hands)}",
-              f"discards={'/'.join(cards(d) for d in s.discards)}",
-              "catch=" + "/".join(f"{c.flies}:" + ",".join(f"{o}.{n}" for o, n, _ in c.cards) for c in s.catches),
-              f"scores={'/'.join(map(str, s.scores))}"]
+    parts += [
+        f"tiles={tiles}",
+        f"hands={'/'.join(cards(h) for h in s.hands)}",
+        f"discards={'/'.join(cards(d) for d in s.discards)}",
+        "catch=" + "/".join(f"{c.flies}:" + ",".join(f"{o}.{n}" for o, n, _ in c.cards) for c in s.catches),
+        f"scores={'/'.join(map(str, s.scores))}",
+    ]
     return " ".join(parts)

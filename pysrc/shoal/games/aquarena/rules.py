@@ -48,8 +48,9 @@ def legal_actions(state: AquarenaState, seat: int) -> list[Action]:
         return []
     d = state.decision
     if d == "place":
-        return [{"type": "place", "card": n, "tile": i}
-                for n in sorted(state.hands[seat]) for i in range(len(state.tiles))]
+        return [
+            {"type": "place", "card": n, "tile": i} for n in sorted(state.hands[seat]) for i in range(len(state.tiles))
+        ]
     if d == "discard":
         return [{"type": "discard", "card": n} for n in sorted(state.hands[seat])]
     if d == "tile":
@@ -117,6 +118,12 @@ def outcome(state: AquarenaState) -> dict[str, Any]:
             out.add(seat, "Points before the starting position", earlier)
         for key, label in scoring.CATEGORIES:
             rows = [next(r for r in sheet[seat]["rows"] if r["key"] == key) for sheet in state.history]
-            out.add(seat, label, sum(r["points"] for r in rows), count=sum(r["count"] for r in rows),
-                    per_round=[r["points"] for r in rows], refs=catch_refs(state, seat, key))
+            out.add(
+                seat,
+                label,
+                sum(r["points"] for r in rows),
+                count=sum(r["count"] for r in rows),
+                per_round=[r["points"] for r in rows],
+                refs=catch_refs(state, seat, key),
+            )
     return out.to_json(rounds=[[sheet[s]["total"] for sheet in state.history] for s in range(state.players)])

@@ -21,8 +21,10 @@ class Brunch(Game):
     max_players = 7
     rules_version = 1
     options = {}
-    summary = ("Pass predator cards around the table until someone calls Lunch, then feed the catch: the strongest "
-               "combination of predators eats the tastiest food. Six rounds; most points wins.")
+    summary = (
+        "Pass predator cards around the table until someone calls Lunch, then feed the catch: the strongest "
+        "combination of predators eats the tastiest food. Six rounds; most points wins."
+    )
     rules = [
         "Each round you get 3 predator cards (2 dealt face up for all to see, 1 face down) and hold 7 food cards of "
         "your own colour for the whole game.",
@@ -65,8 +67,14 @@ class Brunch(Game):
     def seen(self, state: BrunchState, seat: int) -> tuple[Any, ...]:
         """Changes when a simultaneous phase resolves (a pass, a Lunch window, the food reveal), a round is dealt, or
         ``seat`` takes an Aqua card (undo rule); a secret choice or an answer that ends nothing leaves it as it is."""
-        return (state.round, state.passes, state.phase, len(state.calls), len(state.aqua[seat]),
-                state.reveal is not None)
+        return (
+            state.round,
+            state.passes,
+            state.phase,
+            len(state.calls),
+            len(state.aqua[seat]),
+            state.reveal is not None,
+        )
 
     def view(self, state: BrunchState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)

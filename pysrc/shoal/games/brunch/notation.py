@@ -84,8 +84,11 @@ def parse(text: str, players: int, rng: Rng, options: dict[str, Any] | None = No
     if s.passes < 0:
         raise ShoalError("passes cannot be negative")
     s.up_cards = [h[:FACE_UP] for h in s.hands] if s.passes == 0 else None
-    s.aqua = [[_int(v, "aqua") for v in a] for a in _per_seat(f["aqua"], players, "aqua")] if "aqua" in f else [
-        [] for _ in range(players)]
+    s.aqua = (
+        [[_int(v, "aqua") for v in a] for a in _per_seat(f["aqua"], players, "aqua")]
+        if "aqua" in f
+        else [[] for _ in range(players)]
+    )
     held = [v for a in s.aqua for v in a]
     left = list(AQUA_VALUES)
     for v in held:
@@ -152,7 +155,11 @@ def dump(s: BrunchState) -> str:
     parts = [f"round={s.round}", f"phase={s.phase}", f"passes={s.passes}"]
     if s.phase == "food":
         parts.append(f"caller={s.caller}")
-    parts += [f"hands={seats(s.hands)}", f"aqua={seats(s.aqua)}",
-              f"stack={','.join(map(str, s.aqua_stack)) or '-'}", f"food={seats(s.food)}",
-              f"got={seats([[f'{c}.{v}' for c, v in got] for got in s.collected])}"]
+    parts += [
+        f"hands={seats(s.hands)}",
+        f"aqua={seats(s.aqua)}",
+        f"stack={','.join(map(str, s.aqua_stack)) or '-'}",
+        f"food={seats(s.food)}",
+        f"got={seats([[f'{c}.{v}' for c, v in got] for got in s.collected])}",
+    ]
     return " ".join(parts)

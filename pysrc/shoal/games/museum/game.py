@@ -19,8 +19,10 @@ class Museum(Game):
     max_players = 2
     rules_version = 1
     options = {}
-    summary = ("Two curators hang sea paintings, some face down, into a museum of at most 5×5: the row player scores "
-               "rows, the column player columns, for sets of numbers and icons, turtles by waves, and lily pads.")
+    summary = (
+        "Two curators hang sea paintings, some face down, into a museum of at most 5×5: the row player scores "
+        "rows, the column player columns, for sets of numbers and icons, turtles by waves, and lily pads."
+    )
     rules = [
         "Seat 0 is the row player and scores rows; seat 1 is the column player and scores columns.",
         "A start card is turned face up. Odd: a face-down card goes below it and the row player starts. Even: the "

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Action, Game, Outcome, Rng
+from shoal.core import Action, Outcome, Rng
 
 from . import grid
 from .data import (
-    BOAT, CARDS, COLUMN_PLAYER, HAND_SIZE, ROW_PLAYER, TOKENS_PER_BOAT,
+    BOAT,
+    CARDS,
+    COLUMN_PLAYER,
+    HAND_SIZE,
+    ROW_PLAYER,
+    TOKENS_PER_BOAT,
 )
 from .grid import Pos
 from .refs import lily_refs, line_refs, lines_of
@@ -72,7 +77,9 @@ def legal_actions(state: MuseumState, seat: int) -> list[Action]:
     spots = [(pos, grid.facings(state.face_up, pos)) for pos in grid.open_spots(state.grid)]
     return [
         {"type": "place", "card": card, "x": x, "y": y, "face": face}
-        for card in state.hands[seat] for (x, y), faces in spots for face in faces
+        for card in state.hands[seat]
+        for (x, y), faces in spots
+        for face in faces
     ]
 
 
@@ -100,16 +107,24 @@ def _place(state: MuseumState, seat: int, card: int, pos: Pos, up: bool) -> None
     elif up:
         state.log.add(f"{who(seat)} placed {card_name(card)} face up, {spot}.")
     else:
-        state.log.add(f"{who(seat)} placed {card_name(card)} face down, {spot}.", seats=[seat],
-                      others=f"{who(seat)} placed a card face down, {spot}.")
+        state.log.add(
+            f"{who(seat)} placed {card_name(card)} face down, {spot}.",
+            seats=[seat],
+            others=f"{who(seat)} placed a card face down, {spot}.",
+        )
     revealed = grid.surrounded(state.face_up)
     for p in revealed:
         state.face_up[p] = True
     if revealed and not quiet:
         names = ", ".join(card_name(state.grid[p]) for p in revealed)
         state.log.add(f"Surrounded by face-up cards, {names} turned face up.")
-    state.last = {"seat": seat, "x": pos[0], "y": pos[1], "face": "up" if up else "down",
-                  "revealed": [list(p) for p in revealed]}
+    state.last = {
+        "seat": seat,
+        "x": pos[0],
+        "y": pos[1],
+        "face": "up" if up else "down",
+        "revealed": [list(p) for p in revealed],
+    }
     if up and CARDS[card].kind == BOAT:
         state.tokens[pos] = state.tokens.get(pos, 0) + TOKENS_PER_BOAT
         state.phase, state.boat, state.mover, state.moves_left = TOKEN, pos, seat, TOKENS_PER_BOAT
@@ -125,8 +140,11 @@ def _move_token(state: MuseumState, seat: int, target: Pos) -> None:
         del state.tokens[boat]
     state.tokens[target] = state.tokens.get(target, 0) + 1
     if not state.log.quiet:
-        shown = (card_name(state.grid[target]) if state.face_up[target]
-                 else f"the face-down card {where(state, target, avoid=boat)}")
+        shown = (
+            card_name(state.grid[target])
+            if state.face_up[target]
+            else f"the face-down card {where(state, target, avoid=boat)}"
+        )
         state.log.add(f"{who(seat)} moved a visitor token from {card_name(state.grid[boat])} to {shown}.")
     _token_done(state)
 
@@ -158,8 +176,11 @@ def _end_turn(state: MuseumState) -> None:
         for p in hidden:
             state.face_up[p] = True
         if hidden:
-            state.log.add("All cards were placed; the face-down cards turned face up: "
-                          + ", ".join(card_name(state.grid[p]) for p in hidden) + ".")
+            state.log.add(
+                "All cards were placed; the face-down cards turned face up: "
+                + ", ".join(card_name(state.grid[p]) for p in hidden)
+                + "."
+            )
         state.phase = OVER
         return
     state.turn = other(seat) if state.hands[other(seat)] else seat

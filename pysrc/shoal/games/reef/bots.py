@@ -15,10 +15,10 @@ from shoal.bots import random_bot
 from shoal.core import Action, Rng, View
 
 from . import data
-from .board import Board
-from .geometry import EDGE_CORAL, STEPS, add, cell_point, coral_dirs, corners_at
 from .achievements.evaluate import evaluate_boards
 from .achievements.modifications import rules_for
+from .board import Board
+from .geometry import EDGE_CORAL, STEPS, add, cell_point, coral_dirs, corners_at
 from .scoring import BoardFacts, score_rows, total
 
 SHORTLIST = 14  # placements scored in full after the quick sort
@@ -145,8 +145,10 @@ def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
         return legal[0]
     natives = {n for _, n in scorer.line}
     market = [m["colours"] for m in table["market"]]
-    quick = sorted(((_quick(board, market[a["tile"]], a, natives) + rng.below(100) / 1000, i)
-                    for i, a in enumerate(places)), reverse=True)
+    quick = sorted(
+        ((_quick(board, market[a["tile"]], a, natives) + rng.below(100) / 1000, i) for i, a in enumerate(places)),
+        reverse=True,
+    )
     base = scorer.score(board)
     best_gain, best = None, places[quick[0][1]]
     for q, i in quick[:SHORTLIST]:

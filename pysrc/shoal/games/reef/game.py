@@ -21,35 +21,57 @@ class Reef(Game):
     max_players = 4
     rules_version = 2  # 2: Modification 6's Reef colour is each player's choice at the end (an action)
     options = {
-        "variant": Option("Variant", ("core", "family", "advanced"), "core",
-                          "Core: Ecosystems 1–6. Family: animals only, no Reefs or Ecosystems. "
-                          "Advanced: six of the 24 Ecosystem tiles at random. One player plays the solo rules.",
-                          ("Core", "Family", "Advanced")),
-        "scenario": Option("Scenario", SCENARIO_CHOICES, "none",
-                           "Scenarios A–O: set Ecosystems in a set order, a minimum score and an objective to reach "
-                           "(A: Ecosystems 1–6, 60+ … O: 100+ and five Ecosystems scored). Overrides the variant's "
-                           "Ecosystems.",
-                           ("No scenario", *(f"{x.letter}: Ecosystems {', '.join(map(str, x.ecosystems))}; "
-                                             f"{x.min_score}+" + ("" if x.kind is None else f"; {x.objective}")
-                                             for x in SCENARIOS.values()))),
+        "variant": Option(
+            "Variant",
+            ("core", "family", "advanced"),
+            "core",
+            "Core: Ecosystems 1–6. Family: animals only, no Reefs or Ecosystems. "
+            "Advanced: six of the 24 Ecosystem tiles at random. One player plays the solo rules.",
+            ("Core", "Family", "Advanced"),
+        ),
+        "scenario": Option(
+            "Scenario",
+            SCENARIO_CHOICES,
+            "none",
+            "Scenarios A–O: set Ecosystems in a set order, a minimum score and an objective to reach "
+            "(A: Ecosystems 1–6, 60+ … O: 100+ and five Ecosystems scored). Overrides the variant's "
+            "Ecosystems.",
+            (
+                "No scenario",
+                *(
+                    f"{x.letter}: Ecosystems {', '.join(map(str, x.ecosystems))}; "
+                    f"{x.min_score}+" + ("" if x.kind is None else f"; {x.objective}")
+                    for x in SCENARIOS.values()
+                ),
+            ),
+        ),
         # Solo: "use the core and/or advanced Ecosystems as you prefer"; with 2–4 players, a house rule.
-        "line": Option("Ecosystem line of your own (solo rules; a house rule with 2–4 players)",
-                       tuple(data.ECOSYSTEMS), (),
-                       "Solo rules: use the core and/or advanced Ecosystems as you prefer — pick the six of the line, "
-                       "left to right, from all 18 (13–18 at most twice: the box holds two of each); natives are laid "
-                       "at random as usual. With 2–4 players this is a house rule. Not with a Scenario (it sets its "
-                       "own line) or the Family variant (no Ecosystems).",
-                       tuple(f"{n}: {e.text}" for n, e in data.ECOSYSTEMS.items()),
-                       length=6, repeats=tuple(e.copies for e in data.ECOSYSTEMS.values())),
-        "modification": Option("Modification", MODIFICATION_CHOICES, "none",
-                               "; ".join(f"{m.number}: {m.short}" for m in MODIFICATIONS.values())
-                               + ". Changes one rule for everyone.",
-                               ("No modification", *(f"{m.number}: {m.short}" for m in MODIFICATIONS.values()))),
+        "line": Option(
+            "Ecosystem line of your own (solo rules; a house rule with 2–4 players)",
+            tuple(data.ECOSYSTEMS),
+            (),
+            "Solo rules: use the core and/or advanced Ecosystems as you prefer — pick the six of the line, "
+            "left to right, from all 18 (13–18 at most twice: the box holds two of each); natives are laid "
+            "at random as usual. With 2–4 players this is a house rule. Not with a Scenario (it sets its "
+            "own line) or the Family variant (no Ecosystems).",
+            tuple(f"{n}: {e.text}" for n, e in data.ECOSYSTEMS.items()),
+            length=6,
+            repeats=tuple(e.copies for e in data.ECOSYSTEMS.values()),
+        ),
+        "modification": Option(
+            "Modification",
+            MODIFICATION_CHOICES,
+            "none",
+            "; ".join(f"{m.number}: {m.short}" for m in MODIFICATIONS.values()) + ". Changes one rule for everyone.",
+            ("No modification", *(f"{m.number}: {m.short}" for m in MODIFICATIONS.values())),
+        ),
     }
     private_views = False  # every reef, animal and market tile is public; only the pile's order is secret, from all
     viewer_fields = ("prompt", "my_turn")
-    summary = ("Grow a coral reef tile by tile from your Hot Spot: close hexagons of one colour into Habitats for "
-               "Small Animals, crown them with Large Animals, and feed Reefs and Ecosystems for points.")
+    summary = (
+        "Grow a coral reef tile by tile from your Hot Spot: close hexagons of one colour into Habitats for "
+        "Small Animals, crown them with Large Animals, and feed Reefs and Ecosystems for points."
+    )
     rules = [
         "17 rounds. Each round the market holds one coral tile more than there are players; the Sea Snail's holder "
         "fills it and plays first.",

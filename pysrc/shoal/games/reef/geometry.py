@@ -21,12 +21,12 @@ common tile. Habitats of different classes never share an edge. See ``docs/reef-
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 Point = tuple[int, int]
 Coral = tuple[Point, int]  # (cell centre, direction of the coral's outer 120° corner)
 
-SQRT3 = 3 ** 0.5
+SQRT3 = 3**0.5
 STEPS: tuple[Point, ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 # From a cell to the neighbour across its edge k (the edge between corners k and k+1); also the step between two
 # adjacent Habitats of one class, and between two adjacent Small/Large Animal cells.
@@ -218,8 +218,12 @@ def cell_polygon(cell: Point, side: float = 1.0) -> list[list[float]]:
 def coral_polygon(coral: Coral, side: float = 1.0) -> list[list[float]]:
     """The rhombus of a coral: centre of its cell, corner d-1, outer corner d, corner d+1."""
     cell, d = coral
-    return [xy(cell, side), xy(add(cell, STEPS[(d - 1) % 6]), side), xy(add(cell, STEPS[d]), side),
-            xy(add(cell, STEPS[(d + 1) % 6]), side)]
+    return [
+        xy(cell, side),
+        xy(add(cell, STEPS[(d - 1) % 6]), side),
+        xy(add(cell, STEPS[d]), side),
+        xy(add(cell, STEPS[(d + 1) % 6]), side),
+    ]
 
 
 def habitat_polygon(vertex: Point, side: float = 1.0) -> list[list[float]]:

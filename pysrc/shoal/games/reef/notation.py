@@ -65,8 +65,9 @@ def parse_board(line: str) -> Board:
             animal, points = head.split("=")
             if animal not in data.SHAPE_OF_ANIMAL:
                 raise ValueError(f"unknown Large Animal {animal!r}")
-            obj["large"].append({"animal": animal, "points": int(points),
-                                 "cells": [_ints(c) for c in cells.split("/")]})
+            obj["large"].append(
+                {"animal": animal, "points": int(points), "cells": [_ints(c) for c in cells.split("/")]}
+            )
         else:
             where, rest = tok.split(":")
             colours, rot = rest.split("@")
@@ -203,9 +204,11 @@ def parse(text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefSta
     # Every seat plays this round from T on and takes one tile: a market that cannot serve them all leaves a seat
     # with no move (docs/rulings.md).
     if len(market) < players:
-        raise ShoalError(f"the market holds {len(market)} tile{'s' if len(market) != 1 else ''} for the {players} "
-                         f"seats still to play round {round_}, and each takes one: give it at least {players} "
-                         f"({rules.market_size(players)} when a round begins)")
+        raise ShoalError(
+            f"the market holds {len(market)} tile{'s' if len(market) != 1 else ''} for the {players} "
+            f"seats still to play round {round_}, and each takes one: give it at least {players} "
+            f"({rules.market_size(players)} when a round begins)"
+        )
     # Ecosystems.
     if line is None:
         numbers = rules.ecosystem_line(players, rng)
@@ -233,13 +236,27 @@ def parse(text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefSta
         need += rules.market_size(players) - len(market)
     if len(pile) < need:
         raise ShoalError(f"too many tiles used: {len(pile)} left in the pile, {need} needed for the rounds to come")
-    del pile[:len(pile) - need]
+    del pile[: len(pile) - need]
     if rules.uses_snail(players):
         holder, in_market = (turn if snail in ("?", "") else int(snail)), True
     else:
         holder, in_market = None, False
-    s = ReefState(players, options, rng, rules=rules, boards=laid, line=line, small=small, large=large, pile=pile,
-                  market=market, round=round_, queue=[(turn + i) % players for i in range(players)],
-                  snail_holder=holder, snail_in_market=in_market, phase=PLACE)
+    s = ReefState(
+        players,
+        options,
+        rng,
+        rules=rules,
+        boards=laid,
+        line=line,
+        small=small,
+        large=large,
+        pile=pile,
+        market=market,
+        round=round_,
+        queue=[(turn + i) % players for i in range(players)],
+        snail_holder=holder,
+        snail_in_market=in_market,
+        phase=PLACE,
+    )
     s.log.add(f"The lesson's position: round {round_}.")
     return s

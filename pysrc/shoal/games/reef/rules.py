@@ -28,11 +28,19 @@ def setup(players: int, options: dict[str, Any], rng: Rng, rules: Rules | None =
     natives = rng.sample(list(data.SPECIES), len(numbers)) if numbers else []
     pile = list(range(len(data.TILES)))
     rng.shuffle(pile)
-    del pile[:rules.removed_tiles(players)]
-    s = ReefState(players, options, rng, rules=rules, boards=[Board(h) for h in spots],
-                  line=list(zip(numbers, natives)), small={sp: rules.small_per_species(players) for sp in data.SPECIES},
-                  large={shape.id: list(rules.large_stack(shape, players)) for shape in data.LARGE_SHAPES},
-                  pile=pile, snail_holder=rng.below(players) if rules.uses_snail(players) else None)
+    del pile[: rules.removed_tiles(players)]
+    s = ReefState(
+        players,
+        options,
+        rng,
+        rules=rules,
+        boards=[Board(h) for h in spots],
+        line=list(zip(numbers, natives)),
+        small={sp: rules.small_per_species(players) for sp in data.SPECIES},
+        large={shape.id: list(rules.large_stack(shape, players)) for shape in data.LARGE_SHAPES},
+        pile=pile,
+        snail_holder=rng.below(players) if rules.uses_snail(players) else None,
+    )
     for seat, h in enumerate(spots):
         s.log.add(f"{text.seat(seat)} started from Hot Spot {h + 1}.")
     if options.get("line"):
@@ -61,8 +69,11 @@ def _start_round(s: ReefState) -> bool:
     s.snail_taker = None
     s.snail_in_market = rules.uses_snail(s.players)
     s.phase = PLACE
-    s.log.add(f"Round {s.round} (first to play: {text.seat(first)}); market: "
-              + ", ".join(text.tile(t) for t in s.market) + ".")
+    s.log.add(
+        f"Round {s.round} (first to play: {text.seat(first)}); market: "
+        + ", ".join(text.tile(t) for t in s.market)
+        + "."
+    )
     return True
 
 
@@ -208,8 +219,9 @@ def _grow_coral(s: ReefState, seat: int, action: Action) -> None:
     for vertex, colour in formed:
         species = data.SPECIES_OF_COLOUR[colour]
         if s.small[species] <= 0:
-            s.log.add(f"No {data.SPECIES_NAMES[species]} is left: the {data.COLOUR_NAMES[colour]} hexagon stays "
-                      "open coral.")
+            s.log.add(
+                f"No {data.SPECIES_NAMES[species]} is left: the {data.COLOUR_NAMES[colour]} hexagon stays open coral."
+            )
             continue
         if not s.rules.habitat_may_form(board, colour):
             s.log.add(f"The {data.COLOUR_NAMES[colour]} hexagon may not become a Habitat.")
@@ -217,8 +229,10 @@ def _grow_coral(s: ReefState, seat: int, action: Action) -> None:
         s.small[species] -= 1
         board.form_habitat(vertex, species)
         s.fresh.append(vertex)
-        s.log.add(f"{text.seat(seat)} created a {data.COLOUR_NAMES[colour]} Habitat: a "
-                  f"{data.SPECIES_NAMES[species]} moves in.")
+        s.log.add(
+            f"{text.seat(seat)} created a {data.COLOUR_NAMES[colour]} Habitat: a "
+            f"{data.SPECIES_NAMES[species]} moves in."
+        )
     s.phase = LARGE
     if not large_options(s):
         _end_turn(s)
@@ -304,14 +318,19 @@ def solo_rating(score: int) -> str:
     for threshold, words in data.SOLO_RATINGS:
         if score >= threshold:
             return f"{threshold}+: {words}"
-    return f"Below 60: keep diving!"
+    return "Below 60: keep diving!"
 
 
 def outcome(s: ReefState) -> dict[str, Any]:
     facts = board_facts(s)
     # Every row names what earned it ("explain this score", docs/refs.md).
-    o = Outcome(s.players, [[{**r, "refs": row_refs(r, facts, s.line, s.rules, seat)} for r in rows]
-                            for seat, rows in enumerate(score_sheets(s))])
+    o = Outcome(
+        s.players,
+        [
+            [{**r, "refs": row_refs(r, facts, s.line, s.rules, seat)} for r in rows]
+            for seat, rows in enumerate(score_sheets(s))
+        ],
+    )
     scores = o.scores()
     order = s.last_order or list(range(s.players))
     extra: dict[str, Any] = {"turn_order": order}

@@ -24,12 +24,12 @@ from shoal.core import Action, Rng, View
 
 from . import data
 from .achievements.modifications import rules_for
-from .board import Board
 from .bots import board_from_view, greedy_bot
 from .geometry import CELL_STEPS, EDGE_CORAL, STEPS, cell_point, point_cell
 from .rules import is_final_round, legal_actions, market_spots, score_sheets
 from .scoring import winner
 from .state import LARGE, OVER, PLACE, ReefState
+
 
 # --- sampling -----------------------------------------------------------------------------------------------------
 def seen_tiles(view: View) -> set[int]:
@@ -46,19 +46,30 @@ def _base(view: View) -> tuple[ReefState, list[int], int]:
     table = view["table"]
     snail = table["snail"]
     current = table["current"]
-    fresh = [tuple(h["at"]) for h in table["boards"][current]["habitats"] if h["fresh"]] if current is not None \
-        else []
-    s = ReefState(view["players"], dict(view["options"]), Rng(0), rules=rules_for(view["options"]),
-                  boards=[board_from_view(bv) for bv in table["boards"]],
-                  line=[(e["number"], e["native"]) for e in table["ecosystems"]],
-                  small={sp["species"]: sp["left"] for sp in table["supply"]["small"]},
-                  large={sh["shape"]: list(sh["stack"]) for sh in table["supply"]["large"]}, pile=[],
-                  market=[m["tile"] for m in table["market"]], round=table["round"], queue=list(table["queue"]),
-                  done=list(table["done"]), snail_holder=snail["holder"] if snail else None,
-                  snail_in_market=bool(snail and snail["in_market"]), snail_taker=snail["taker"] if snail else None,
-                  phase=table["phase"], fresh=fresh, last_order=list(table.get("turn_order", [])),
-                  reef_colours=[bv["reef_colour"] if bv.get("reef_colour_chosen") else None for bv in table["boards"]],
-                  discarded=list(table["discarded"]))
+    fresh = [tuple(h["at"]) for h in table["boards"][current]["habitats"] if h["fresh"]] if current is not None else []
+    s = ReefState(
+        view["players"],
+        dict(view["options"]),
+        Rng(0),
+        rules=rules_for(view["options"]),
+        boards=[board_from_view(bv) for bv in table["boards"]],
+        line=[(e["number"], e["native"]) for e in table["ecosystems"]],
+        small={sp["species"]: sp["left"] for sp in table["supply"]["small"]},
+        large={sh["shape"]: list(sh["stack"]) for sh in table["supply"]["large"]},
+        pile=[],
+        market=[m["tile"] for m in table["market"]],
+        round=table["round"],
+        queue=list(table["queue"]),
+        done=list(table["done"]),
+        snail_holder=snail["holder"] if snail else None,
+        snail_in_market=bool(snail and snail["in_market"]),
+        snail_taker=snail["taker"] if snail else None,
+        phase=table["phase"],
+        fresh=fresh,
+        last_order=list(table.get("turn_order", [])),
+        reef_colours=[bv["reef_colour"] if bv.get("reef_colour_chosen") else None for bv in table["boards"]],
+        discarded=list(table["discarded"]),
+    )
     unseen = sorted(set(range(len(data.TILES))) - seen_tiles(view))
     return s, unseen, table["pile"]
 
@@ -117,8 +128,9 @@ HABITAT = 1.0  # a Habitat's worth beyond its Small Animal's points (Reefs and L
 LARGE_SHARE = 0.8  # share of a Large Animal's points counted when a new Habitat lets one in at once
 EDGE = 0.12  # per edge matching the neighbour's colour (Reefs)
 # Corners round a vertex: (du, dv, d) such that the cell (u-du, v-dv) points its coral d at the vertex.
-_CORNERS = {cls: tuple((STEPS[d][0], STEPS[d][1], d) for d in range(6) if (cls - STEPS[d][0]) % 3 == 0)
-            for cls in (1, 2)}
+_CORNERS = {
+    cls: tuple((STEPS[d][0], STEPS[d][1], d) for d in range(6) if (cls - STEPS[d][0]) % 3 == 0) for cls in (1, 2)
+}
 _DEAD = ("", -1)
 
 
@@ -241,7 +253,8 @@ def _step_index(u: int, v: int) -> int:
 # centre to the corner) for each.
 _CORNER_NEIGHBOURS = tuple(
     tuple((k, _step_index(STEPS[d][0] - CELL_STEPS[k][0], STEPS[d][1] - CELL_STEPS[k][1])) for k in ((d - 1) % 6, d))
-    for d in range(6))
+    for d in range(6)
+)
 # _CORAL_AT[rot][d]: which coral of a tile laid with ``rot`` points in direction d (0..2), or -1 (none does).
 _CORAL_AT = tuple(tuple(((d - rot) % 6) // 2 if (d - rot) % 2 == 0 else -1 for d in range(6)) for rot in range(6))
 _OPPOSITE_EDGE = tuple((k + 3) % 6 for k in range(6))
@@ -434,8 +447,9 @@ def candidates(s: ReefState, seat: int, legal: list[Action]) -> list[Action]:
     if s.phase not in (PLACE, LARGE):
         return list(legal)
     if s.phase == LARGE:
-        larges = sorted(((large_value(s, seat, a), i) for i, a in enumerate(legal) if a["type"] == "large"),
-                        reverse=True)
+        larges = sorted(
+            ((large_value(s, seat, a), i) for i, a in enumerate(legal) if a["type"] == "large"), reverse=True
+        )
         skip = [a for a in legal if a["type"] != "large"]
         return [legal[i] for _, i in larges] + skip
     ranked = [legal[i] for _, i in sorted(place_values(s, seat, legal), key=lambda x: (-x[0], x[1]))]
@@ -456,13 +470,15 @@ def old_bot_choice(view: View, legal: list[Action], rng: Rng) -> list[Action]:
     return [move]
 
 
-SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, step=step,
-                    root_extra=old_bot_choice)
+SEARCH = GameSearch(
+    sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, step=step, root_extra=old_bot_choice
+)
 
 
 def solo_order(keep: int):
     """The root's moves for the paired solo search, from the view alone: the policy's ``keep`` best (ranked on one
     sampled position: a placement's local value does not depend on the pile) plus old greedy's move."""
+
     def order(view: View, legal: list[Action], rng: Rng) -> list[Action]:
         by_key = {action_key(a): a for a in legal}
         ranked = [a for a in candidates(sample(view, rng), view["seat"], list(legal)) if action_key(a) in by_key]
@@ -471,6 +487,7 @@ def solo_order(keep: int):
             if action_key(a) in by_key and all(action_key(a) != action_key(c) for c in chosen):
                 chosen.append(by_key[action_key(a)])
         return chosen or list(legal)
+
     return order
 
 
@@ -483,8 +500,10 @@ def solo_work(work: int):
     """A cap on a solo decision's playouts: ``work // rounds left``. A playout from round ``r`` of 17 lays about
     ``17 - r + 1`` tiles, so early decisions cost most; the cap bounds the longest decision without thinning the
     later, cheaper ones (counted in playouts, never time)."""
+
     def limit(view: View) -> int:
         return work // max(1, rules_for(view["options"]).rounds - view["table"]["round"] + 1)
+
     return limit
 
 
@@ -496,8 +515,16 @@ def paired_solo(game, playouts: int, keep: int, work: int, name: str) -> FlatBot
     draws, and a solo market is refilled from that pile whatever was taken, so all candidates meet the same tiles for
     the rest of the game and most of the pile's luck cancels out of their differences (with rivals, their choices
     split the futures apart again)."""
-    return FlatBot(SEARCH, game, playouts, order=solo_order(keep), value=lambda start, end, seat: solo_score(end, seat),
-                   halving=True, limit=solo_work(work), name=name)
+    return FlatBot(
+        SEARCH,
+        game,
+        playouts,
+        order=solo_order(keep),
+        value=lambda start, end, seat: solo_score(end, seat),
+        halving=True,
+        limit=solo_work(work),
+        name=name,
+    )
 
 
 class Level(SearchBot):
@@ -508,7 +535,7 @@ class Level(SearchBot):
         super().__init__(SEARCH, game, **knobs)
         self.alone = alone  # the search a one-player game gets instead (its own budgets), if any
 
-    def capped(self, budget: int) -> "Level":
+    def capped(self, budget: int) -> Level:
         plain = super().capped(budget)
         bot = copy.copy(self)  # every knob kept; only the budgets below are capped
         bot.iterations, bot.solo_iterations = plain.iterations, plain.solo_iterations
@@ -542,16 +569,35 @@ def make_levels(game) -> dict:
     # each: the old easy (10 iterations over the policy's 3 best) is normal, and easy plays the policy's best move.
     # Why (docs/strength.md): at 2 players the old normal was only ~3 points a game behind hard (head to head 57.5% of
     # 40 games), too close to show, while the old easy was 17 points of win share below hard against the frozen bot.
-    alone = {"easy": {**knobs, "iterations": 10, "root_candidates": 3, "node_candidates": 1},
-             "normal": {**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2}}
-    rivals = {"easy": {**knobs, "iterations": 1, "root_candidates": 1, "node_candidates": 1},
-              "normal": alone["easy"]}
-    out = {name: Level(game, name=name, alone=SearchBot(SEARCH, game, name=name, **alone[name]), **rivals[name])
-           for name in ("easy", "normal")}
-    out["hard"] = Level(game, alone=paired_solo(game, playouts=340, keep=8, work=4400, name="hard"), name="hard",
-                        **hard)
+    alone = {
+        "easy": {**knobs, "iterations": 10, "root_candidates": 3, "node_candidates": 1},
+        "normal": {**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2},
+    }
+    rivals = {"easy": {**knobs, "iterations": 1, "root_candidates": 1, "node_candidates": 1}, "normal": alone["easy"]}
+    out = {
+        name: Level(game, name=name, alone=SearchBot(SEARCH, game, name=name, **alone[name]), **rivals[name])
+        for name in ("easy", "normal")
+    }
+    out["hard"] = Level(
+        game, alone=paired_solo(game, playouts=340, keep=8, work=4400, name="hard"), name="hard", **hard
+    )
     return out
 
 
-__all__ = ["SEARCH", "Level", "candidates", "evaluate", "fast_policy", "make_levels", "old_bot_choice", "paired_solo",
-           "policy", "sample", "seen_tiles", "solo_order", "solo_score", "solo_work", "step"]
+__all__ = [
+    "SEARCH",
+    "Level",
+    "candidates",
+    "evaluate",
+    "fast_policy",
+    "make_levels",
+    "old_bot_choice",
+    "paired_solo",
+    "policy",
+    "sample",
+    "seen_tiles",
+    "solo_order",
+    "solo_score",
+    "solo_work",
+    "step",
+]

@@ -21,13 +21,31 @@ class ReefState(State):
     leaves open (``search``) each build one here; the rest of a round's bookkeeping starts as at a round's opening.
     """
 
-    def __init__(self, players: int, options: dict[str, Any], rng: Rng, *, rules: Rules, boards: list[Board],
-                 line: list[tuple[int, str]], small: dict[str, int], large: dict[str, list[int]], pile: list[int],
-                 market: list[int] | None = None, round: int = 0, queue: list[int] | None = None,
-                 done: list[int] | None = None, snail_holder: int | None = None, snail_in_market: bool = False,
-                 snail_taker: int | None = None, phase: str = PLACE, fresh: list[Point] | None = None,
-                 last_order: list[int] | None = None, reef_colours: list[str | None] | None = None,
-                 discarded: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        options: dict[str, Any],
+        rng: Rng,
+        *,
+        rules: Rules,
+        boards: list[Board],
+        line: list[tuple[int, str]],
+        small: dict[str, int],
+        large: dict[str, list[int]],
+        pile: list[int],
+        market: list[int] | None = None,
+        round: int = 0,
+        queue: list[int] | None = None,
+        done: list[int] | None = None,
+        snail_holder: int | None = None,
+        snail_in_market: bool = False,
+        snail_taker: int | None = None,
+        phase: str = PLACE,
+        fresh: list[Point] | None = None,
+        last_order: list[int] | None = None,
+        reef_colours: list[str | None] | None = None,
+        discarded: list[int] | None = None,
+    ) -> None:
         super().__init__(players, options, rng)
         self.rules = rules  # shared, never mutated
         self.boards = boards
@@ -51,7 +69,7 @@ class ReefState(State):
         self.discarded = discarded if discarded is not None else []
         self.memo: dict[str, Any] = {}  # derived answers (legal actions, view, scores) for this position; never cloned
 
-    def clone(self) -> "ReefState":
+    def clone(self) -> ReefState:
         t = ReefState.__new__(ReefState)
         self._clone_base(t)
         t.rules = self.rules

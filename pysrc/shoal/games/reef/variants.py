@@ -7,7 +7,8 @@ from the match options by ``achievements.modifications.rules_for``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from shoal.core.errors import ShoalError
 
@@ -70,11 +71,11 @@ class Rules:
         return list(data.CORE_ECOSYSTEMS)
 
     # --- Habitats and Large Animals ----------------------------------------------------------------------------
-    def habitat_may_form(self, board: "Board", colour: str) -> bool:
+    def habitat_may_form(self, board: Board, colour: str) -> bool:
         """Whether three matching corals of ``colour`` form a Habitat on this board (supply is checked apart)."""
         return True
 
-    def large_shape_allowed(self, board: "Board", shape: str) -> bool:
+    def large_shape_allowed(self, board: Board, shape: str) -> bool:
         """Whether this board may attract one more Large Animal of ``shape``."""
         return True
 
@@ -100,15 +101,15 @@ class Rules:
         """Corals a group needs to be a Reef."""
         return 4
 
-    def reef_points(self, facts: "BoardFacts", reef: "Reef") -> int:
+    def reef_points(self, facts: BoardFacts, reef: Reef) -> int:
         """What one Reef scores: the points of every Small Animal next to it."""
         return sum(data.SMALL_POINTS[facts.habitats[v]] for v in reef.animals)
 
-    def reefs_scored(self, facts: "BoardFacts") -> list["Reef"]:
+    def reefs_scored(self, facts: BoardFacts) -> list[Reef]:
         """The Reefs that count at the end (all of them in the standard rules)."""
         return list(facts.reefs)
 
-    def reef_colour_options(self, facts: "BoardFacts") -> list[tuple[str, int, int]]:
+    def reef_colour_options(self, facts: BoardFacts) -> list[tuple[str, int, int]]:
         """The Reef colours a player chooses among at the end, best first, as ``(colour, points, scoring Reefs)``;
         empty when there is nothing to choose (every Reef scores in the standard rules)."""
         return []
