@@ -141,7 +141,8 @@ function newSection(ctx) {
     // The engine reads the start before any draft is made: a position it refuses is said here, nothing is kept.
     ctx.pending("new", true);
     let why;
-    try { why = await ctx.startProblem(lesson); } catch (err) { why = err.message; } finally { ctx.pending("new", false); }
+    try { why = await ctx.startProblem(lesson); } catch (err) { why = err.message; }
+    ctx.pending("new", false);
     if (why) {
       said.hidden = false;
       said.textContent = why;

@@ -87,8 +87,9 @@ function movesList(ed) {
 // The game's conditions: the engine's list, asked once per page.
 async function conditions(ed) {
   if (!ed.conditions) {
+    // "any_of" combines others: a lesson written by hand may use it (drawn as JSON), the list offers the rest.
     ed.conditions = ed.ctx.engine.call("lesson_conditions", { game: ed.lesson.game })
-      .then((got) => (Array.isArray(got) ? got : got.conditions || []));
+      .then((got) => got.conditions.filter((c) => c.name !== "any_of"));
   }
   return ed.conditions;
 }
@@ -130,14 +131,14 @@ function paramField(ed, p) {
   let control;
   const type = String(p.type || "").toLowerCase();
   if (Array.isArray(p.choices) && p.choices.length) {
-    const value = (c) => (c && typeof c === "object" ? c.value : c);
-    const label = (c) => (c && typeof c === "object" ? c.label ?? String(c.value) : String(c));
+    const named = (i) => p.labels && p.labels[i] !== undefined && p.labels[i] !== String(p.choices[i]);
+    const label = (i) => (named(i) ? `${p.labels[i]} (${p.choices[i]})` : String(p.choices[i]));
     control = el("select", { dataset: { studioParam: p.name }, onchange: (e) => {
       set(e.target.value === "" ? undefined : JSON.parse(e.target.value));
     } }, el("option", { value: "", selected: !has, text: p.default !== undefined ? `(default: ${p.default})`
       : "(any)" }),
-    p.choices.map((c) => el("option", { value: JSON.stringify(value(c)), selected: has && accept[p.name] === value(c),
-      text: label(c) })));
+    p.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: has && accept[p.name] === c,
+      text: label(i) })));
   } else if (/^(bool|boolean)$/.test(type)) {
     control = el("input", { type: "checkbox", checked: has ? accept[p.name] === true : p.default === true,
       dataset: { studioParam: p.name }, onchange: (e) => set(e.target.checked) });
