@@ -42,8 +42,7 @@ export function renderHome(screen, ctx, notice = null) {
     notice ? el("p", { class: "error notice", role: "alert", dataset: { studio: "notice" }, text: notice }) : null,
     draftsSection(ctx, list),
     asideSection(ctx, aside),
-    newSection(ctx),
-    openSection(ctx),
+    el("div", { class: "studio-start" }, newSection(ctx), openSection(ctx)),
   ].filter(Boolean));
 }
 

@@ -136,7 +136,7 @@ function paramField(ed, p) {
     control = el("select", { dataset: { studioParam: p.name }, onchange: (e) => {
       set(e.target.value === "" ? undefined : JSON.parse(e.target.value));
     } }, el("option", { value: "", selected: !has, text: p.default !== undefined ? `(default: ${p.default})`
-      : "(any)" }),
+      : "(default)" }),
     p.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: has && accept[p.name] === c,
       text: label(i) })));
   } else if (/^(bool|boolean)$/.test(type)) {
