@@ -320,7 +320,8 @@ def test_the_preview_shows_the_lesson_as_a_reader_sees_it(page):
     assert page.inner_text("dialog.studio-preview .sv-head h3") == "Previewed"
     assert page.inner_text("dialog.studio-preview .sv-comment") == "What the reader reads first."
     page.click("[data-studio=close-preview]")
-    assert not page.query_selector("dialog.studio-preview")
+    page.wait_for_selector("dialog.studio-preview", state="detached")
+    assert page.evaluate("document.activeElement.dataset.studio") == "preview", "the focus is back where it was"
     assert not page.errors, page.errors
 
 

@@ -5,7 +5,7 @@
 //
 // The draft's lesson is the one truth: the board is the engine's position after the current step's move (the bridge
 // match "studio", web/studio/table.js), opened again whenever the moves before it change.
-import { loadRenderer } from "../board.js";
+import { captureFocus, loadRenderer, restoreFocus } from "../board.js";
 import { el } from "../dom.js";
 import * as drafts from "./drafts.js";
 import { moveText, sayProblems, seatLabel } from "./fields.js";
@@ -183,13 +183,23 @@ export class Editor {
   }
 
   // ---- the steps ------------------------------------------------------------------------------------------------
-  drawSteps() {
+  // A panel drawn again gives the focus back to the same control (its id or data-focus-key), else to its heading.
+  redrawn(box, build) {
+    const focus = captureFocus(box);
+    build();
+    if (focus) restoreFocus(box, focus, { fallback: box.querySelector("h2") || box });
+  }
+
+  drawSteps() { this.redrawn(this.stepsBox, () => this.fillSteps()); }
+
+  fillSteps() {
     const problemsAt = new Set(this.problems.map((p) => p.step).filter((s) => s !== null));
     const items = this.lesson.steps.map((step, i) => {
       const words = step.comment.trim() || (step.move ? this.describe(step.move[0], step.move[1]) : "The start");
       return el("li", { class: i === this.current ? "current" : "" },
         el("button", {
-          type: "button", dataset: { studioStep: String(i) }, "aria-current": i === this.current ? "step" : null,
+          type: "button", dataset: { studioStep: String(i), focusKey: `step-${i}` },
+          "aria-current": i === this.current ? "step" : null,
           onclick: () => this.goTo(i),
         }, el("span", { class: "studio-step-n", text: `${i + 1}` }),
         step.question ? el("b", { class: "studio-q-mark", text: "?", title: "a question" }) : null,
@@ -210,7 +220,7 @@ export class Editor {
 
   drawStep() {
     this.slots = {};
-    this.stepBox.replaceChildren(...stepPanel(this));
+    this.redrawn(this.stepBox, () => this.stepBox.replaceChildren(...stepPanel(this)));
     this.syncMode();
     this.table && this.table.setHighlight(this.step.highlight || []);
     this.table && this.table.setMarked(Array.isArray(this.step.question?.accept) ? this.step.question.accept : []);
@@ -219,7 +229,7 @@ export class Editor {
 
   drawLesson() {
     this.lessonSlots = {};
-    this.lessonBox.replaceChildren(lessonPanel(this));
+    this.redrawn(this.lessonBox, () => this.lessonBox.replaceChildren(lessonPanel(this)));
     this.showProblems();
   }
 
@@ -237,9 +247,8 @@ export class Editor {
       this.table.wanted = this.modeSeat();
       await this.ctx.busy.run(() => this.table.open(this.lesson, at));
       if (this.current !== at) return;
-      this.boardProblem = null;
     } catch (err) {
-      this.boardProblem = err.message;
+      if (this.current !== at) return;
       this.boardHost.replaceChildren(el("p", { class: "error", role: "alert", dataset: { studio: "board-error" },
         text: `The board cannot show step ${at + 1}: ${err.message}` }));
     }

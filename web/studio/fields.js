@@ -9,8 +9,10 @@ let fields = 0;
  * the engine's problems use ("comment", "question.prompt", "start.position"); `slots` collects {path: field}.
  * Returns the wrapper; `wrapper.input` is the control.
  */
-export function field(label, control, { path = null, slots = null, hint = null, cls = "" } = {}) {
-  const id = `studio-field-${++fields}`;
+export function field(label, control, { path = null, slots = null, hint = null, cls = "", scope = "step" } = {}) {
+  // From its path when it has one: a panel drawn again gives the same control the same id, so the focus comes back
+  // to it (web/keys.js restoreFocus finds controls by id).
+  const id = path ? `studio-${scope}-${path.replace(/[^\w-]/g, "-")}` : `studio-field-${++fields}`;
   control.id = id;
   const problem = el("p", { class: "studio-problem", id: `${id}-problem`, hidden: true });
   const help = hint ? el("small", { class: "hint", id: `${id}-hint`, text: hint }) : null;

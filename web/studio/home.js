@@ -115,7 +115,7 @@ function newSection(ctx) {
       } }, ctx.games.map((g) => el("option", { value: g.id, selected: g === game, text: g.title })))),
       field("Players", playersSelect(game, players, (n) => { players = n; })),
       field("Seed", seed, { hint: "The same seed deals the same game to every reader." }),
-      Object.keys(game.options).length ? optionsForm(game, options, () => {}) : null,
+      Object.keys(game.options).length ? optionsForm(game, options, () => {}, "new") : null,
       field("Start from a position (optional)", position,
         { hint: "A position in the game's notation (docs/lessons.md, “Positions”)." }),
       said,

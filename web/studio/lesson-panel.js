@@ -39,13 +39,13 @@ export function lessonPanel(ed) {
   return el("details", { class: "studio-lesson", open: Boolean(ed.lessonOpen),
     ontoggle: (e) => { ed.lessonOpen = e.target.open; } },
   el("summary", { text: "The lesson: summary, reader, match" }),
-  field("Summary (one sentence for the list of lessons)", summary, { path: "summary", slots }),
-  field("Readers see the board as (unless a step says otherwise)", viewer, { path: "viewer", slots }),
+  field("Summary (one sentence for the list of lessons)", summary, { path: "summary", slots, scope: "lesson" }),
+  field("Readers see the board as (unless a step says otherwise)", viewer, { path: "viewer", slots, scope: "lesson" }),
   field("Players", playersSelect(info, lesson.players, (n) => ed.change(() => {
     lesson.players = n;
     if (Number.isInteger(lesson.viewer) && lesson.viewer >= n) lesson.viewer = 0;
-  }, { ...board, lesson: true })), { path: "players", slots }),
-  el("div", {}, field("Seed", seed, { path: "seed", slots,
+  }, { ...board, lesson: true })), { path: "players", slots, scope: "lesson" }),
+  el("div", {}, field("Seed", seed, { path: "seed", slots, scope: "lesson",
     hint: "The same seed deals the same cards and tiles to every reader." }), seedSaid),
   Object.keys(info.options).length ? optionsForm(info, options, () => ed.change(() => {
     lesson.options = structuredClone(options);
@@ -63,7 +63,7 @@ function startField(ed) {
   if (start.record) {
     const n = Array.isArray(start.record.actions) ? start.record.actions.length : 0;
     return field("Start", el("output", { text: `Where a saved game ends (${n} moves in).` }),
-      { path: "start", slots: ed.lessonSlots });
+      { path: "start", slots: ed.lessonSlots, scope: "lesson" });
   }
   const box = el("textarea", { rows: 3, class: "studio-notation", dataset: { studio: "start-position" },
     placeholder: "Empty: the seed's fresh deal" });
@@ -85,7 +85,7 @@ function startField(ed) {
   });
   const actions = Array.isArray(start.actions) && start.actions.length
     ? `Then ${start.actions.length} move${start.actions.length === 1 ? "" : "s"} written in the file are played. ` : "";
-  return field("Start from a position", box, { path: "start", slots: ed.lessonSlots,
+  return field("Start from a position", box, { path: "start", slots: ed.lessonSlots, scope: "lesson",
     hint: `${actions}The game's notation (docs/lessons.md, “Positions”); the box under the board writes the position `
       + "on show in it." });
 }

@@ -43,7 +43,8 @@ function acceptBlock(ed) {
   const body = el("div", { class: "studio-accept-body" });
   const problem = el("p", { class: "studio-problem", hidden: true, id: "studio-accept-problem" });
   const choose = (value, label) => el("label", { class: "studio-check" }, el("input", {
-    type: "radio", name: "studio-accept", value, checked: kind === value, dataset: { studioAccept: value },
+    type: "radio", name: "studio-accept", value, checked: kind === value,
+    dataset: { studioAccept: value, focusKey: `accept-${value}` },
     onchange: () => {
       ed.change(() => {
         q.accept = value === "moves" ? [] : value === "condition" ? firstCondition(ed) : q.accept;
@@ -70,7 +71,7 @@ function acceptBlock(ed) {
 function movesList(ed) {
   const q = ed.step.question;
   const items = q.accept.map((action, j) => el("li", {}, el("span", { text: ed.describe(q.seat, action) }), " ",
-    el("button", { type: "button", dataset: { studioUnaccept: String(j) },
+    el("button", { type: "button", dataset: { studioUnaccept: String(j), focusKey: `unaccept-${j}` },
       "aria-label": `No longer accept move ${j + 1}`,
       onclick: () => ed.change(() => { q.accept = q.accept.filter((_, k) => k !== j); }, { step: true }),
       text: "Remove" })));

@@ -11,7 +11,7 @@ const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 export const lessonSeed = () => 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % 9999);
 
 /** The game's options as controls; `options` is changed in place and `changed()` called after every change. */
-export function optionsForm(info, options, changed) {
+export function optionsForm(info, options, changed, scope = "lesson") {
   const box = el("div", { class: "studio-options", onchange: () => changed() });
   const draw = () => {
     box.replaceChildren(...Object.entries(info.options).map(([name, opt]) => {
@@ -21,7 +21,7 @@ export function optionsForm(info, options, changed) {
         onchange: (e) => { options[name] = JSON.parse(e.target.value); } },
       opt.choices.map((c, i) => el("option",
         { value: JSON.stringify(c), selected: c === options[name], text: opt.labels[i] ?? String(c) })));
-      return field(opt.label, select, { hint: opt.help, path: `options.${name}` });
+      return field(opt.label, select, { hint: opt.help, path: `options.${name}`, scope });
     }));
   };
   draw();

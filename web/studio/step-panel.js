@@ -44,15 +44,20 @@ function highlights(ed) {
   const refs = ed.step.highlight || [];
   const chips = el("ul", { class: "studio-chips", tabindex: "-1", "aria-label": "Highlighted on the board" },
     refs.length ? refs.map((ref) => el("li", {}, el("button", {
-      type: "button", class: "studio-chip", dataset: { studioUnlight: ref }, "aria-label": `Stop highlighting ${ref}`,
+      type: "button", class: "studio-chip", dataset: { studioUnlight: ref, focusKey: `unlight-${ref}` },
+      "aria-label": `Stop highlighting ${ref}`,
       onclick: () => ed.toggleRef(ref),
     }, el("span", { text: ref }), el("span", { "aria-hidden": "true", text: " ×" }))))
       : el("li", { class: "hint",
         text: "Nothing yet: choose “Highlight” above the board and click what to light up." }));
   const all = el("div", { class: "studio-drawn" });
-  const list = el("details", { class: "studio-drawn-box", ontoggle: () => { if (list.open) fillDrawn(ed, all); } },
+  const list = el("details", { class: "studio-drawn-box", open: Boolean(ed.drawnOpen), ontoggle: () => {
+    ed.drawnOpen = list.open;
+    if (list.open) fillDrawn(ed, all);
+  } },
     el("summary", { text: "Everything drawn on the board" }), all);
   ed.onDrawn = () => { if (list.open) fillDrawn(ed, all); };
+  if (list.open) fillDrawn(ed, all);
   const problem = el("p", { class: "studio-problem", hidden: true, id: "studio-highlight-problem" });
   chips.setAttribute("aria-describedby", problem.id);
   const wrap = el("div", { class: "studio-field", dataset: { field: "highlight" } },
@@ -74,7 +79,8 @@ function fillDrawn(ed, box) {
   box.replaceChildren(...[...byKind].map(([kind, refs]) => el("fieldset", { class: "studio-kind" },
     el("legend", { text: `${kind} (${refs.length})` }),
     refs.map((ref) => el("label", { class: "studio-check" }, el("input", {
-      type: "checkbox", checked: lit.has(ref), dataset: { studioLight: ref }, onchange: () => ed.toggleRef(ref),
+      type: "checkbox", checked: lit.has(ref), dataset: { studioLight: ref, focusKey: `light-${ref}` },
+      onchange: () => ed.toggleRef(ref),
     }), ` ${ref}`)))));
   if (!byKind.size) box.replaceChildren(el("p", { class: "hint", text: "The board draws nothing that can be named." }));
 }

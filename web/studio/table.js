@@ -70,7 +70,12 @@ export class AuthorTable {
       frame: () => this.frame(), drawn: () => this.drawn(),
     });
     this.match = match;
-    await match.open("lesson_open", { lesson: boardLesson(lesson, step), step });
+    try {
+      await match.open("lesson_open", { lesson: boardLesson(lesson, step), step });
+    } catch (err) {
+      if (this.match !== match) return; // another step was opened meanwhile: this one's answer does not matter
+      throw err;
+    }
     if (this.match !== match) return;
     await match.start();
     await this.follow();
