@@ -409,7 +409,7 @@ def build(out: Path) -> None:
     fresh = out.with_name(f".{out.name}.building-{os.getpid()}")
     shutil.rmtree(fresh, ignore_errors=True)
     try:
-        build_into(fresh)
+        done = build_into(fresh)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
@@ -418,10 +418,11 @@ def build(out: Path) -> None:
         out.rename(old)
     fresh.rename(out)
     shutil.rmtree(old, ignore_errors=True)
+    log(f"wrote {out} ({done})")
 
 
-def build_into(out: Path) -> None:
-    """Every step of the build, into the new folder ``out``."""
+def build_into(out: Path) -> str:
+    """Every step of the build, into the new folder ``out``; what was built, in a few words."""
     require("node")
     with cache_lock():
         version = ensure_pyodide()
@@ -446,9 +447,9 @@ def build_into(out: Path) -> None:
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass
     write_service_worker(out, stamp)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(
-        f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
-        f"{'with' if snapshot else 'without'} a memory snapshot)"
+    return (
+        f"{size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
+        f"{'with' if snapshot else 'without'} a memory snapshot"
     )
 
 

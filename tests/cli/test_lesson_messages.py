@@ -176,9 +176,10 @@ def test_a_build_that_fails_half_way_leaves_the_previous_site_and_no_half_writte
     assert [p.name for p in out.iterdir()] == ["index.html"] and (out / "index.html").read_text() == "the site that was"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
 
-    def whole(into: Path) -> None:
+    def whole(into: Path) -> str:
         into.mkdir(parents=True)
         (into / "index.html").write_text("the new site")
+        return "a site"
 
     monkeypatch.setattr(build, "build_into", whole)
     build.build(out)
