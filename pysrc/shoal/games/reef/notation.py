@@ -78,13 +78,29 @@ def parse_board(line: str) -> Board:
                 {"animal": animal, "points": int(points), "cells": [_ints(c) for c in cells.split("/")]}
             )
         else:
-            where, rest = tok.split(":")
-            colours, rot = rest.split("@")
-            q, r = _ints(where)
-            if len(colours) != 3 or any(c not in data.COLOURS for c in colours) or not 0 <= int(rot) < 6:
-                raise ValueError(f"bad tile {tok!r}")
-            obj["tiles"].append({"q": q, "r": r, "colours": colours, "rot": int(rot)})
+            obj["tiles"].append(_tile(tok))
     return from_json(obj, auto_habitats=not manual)
+
+
+def _tile(tok: str) -> dict[str, Any]:
+    """A laid tile, ``q,r:COLOURS@rot``; a bad one is refused naming what is wrong in it."""
+    where, colon, rest = tok.partition(":")
+    colours, at, rot = rest.partition("@")
+    if not colon or not at:
+        raise ValueError(f"bad tile {tok!r}: a tile is q,r:COLOURS@rotation, e.g. 0,1:RRY@0")
+    try:
+        q, r = _ints(where)
+    except ValueError:
+        raise ValueError(f"bad tile {tok!r}: {where!r} is not a cell q,r (two whole numbers)") from None
+    named = ", ".join(f"{c} {data.COLOUR_NAMES[c]}" for c in data.COLOURS)
+    wrong = [c for c in colours if c not in data.COLOURS]
+    if wrong:
+        raise ValueError(f"bad tile {tok!r}: {wrong[0]!r} is not a coral colour ({named})")
+    if len(colours) != 3:
+        raise ValueError(f"bad tile {tok!r}: a tile has 3 corals, {colours!r} has {len(colours)}")
+    if not rot.isdigit() or not 0 <= int(rot) < 6:
+        raise ValueError(f"bad tile {tok!r}: the rotation after @ is 0–5, got {rot!r}")
+    return {"q": q, "r": r, "colours": colours, "rot": int(rot)}
 
 
 def _pt(p: Point) -> str:
@@ -142,6 +158,10 @@ for _i, _c in enumerate(data.TILES):
 def tile_id(colours: str) -> int:
     """The tile with these corals clockwise (any starting coral), or ``ShoalError``."""
     if colours not in _TILE_OF:
+        wrong = [c for c in colours if c not in data.COLOURS]
+        named = ", ".join(f"{c} {data.COLOUR_NAMES[c]}" for c in data.COLOURS)
+        if wrong:
+            raise ShoalError(f"no coral tile {colours!r}: {wrong[0]!r} is not a coral colour ({named})")
         raise ShoalError(f"no coral tile {colours!r} (three corals of {data.COLOURS}, two or three colours)")
     return _TILE_OF[colours]
 
