@@ -507,6 +507,14 @@ async function replayCurrent() {
   await showViewer({ record: { ...record, seats: match.seats, names: match.names }, ownSeat: own });
 }
 
+// ?lesson=<a lesson file of this site>, or ?lesson= with the lesson itself in the fragment (index.html?lesson=#...,
+// the Studio's "Copy link": web/share.js, the share links' codec). Either may be hand-written: the viewer compiles it.
+async function linkedLesson(ref) {
+  if (ref) return sameSiteJson(ref);
+  if (!location.hash || location.hash === "#") throw new Error("the link names no lesson");
+  return (await import("./share.js")).decodeLesson(location.hash.slice(1));
+}
+
 async function sameSiteJson(ref) {
   const url = new URL(ref, location.href);
   if (url.origin !== location.origin) throw new Error("it must come from this site");
@@ -556,7 +564,7 @@ async function openLinkedRecord(record) {
 if (params.get("replay") === "1" || params.has("lesson")) {
   const step = params.has("step") ? parseInt(params.get("step"), 10) : undefined;
   (async () => {
-    if (params.has("lesson")) return showViewer({ lesson: await sameSiteJson(params.get("lesson")), step });
+    if (params.has("lesson")) return showViewer({ lesson: await linkedLesson(params.get("lesson")), step });
     let record;
     if (location.hash.startsWith("#r=")) {
       record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));

@@ -30,10 +30,14 @@ function keysList() {
     el("dl", {}, VIEWER_KEYS.map(([k, what]) => [el("dt", {}, el("kbd", { text: k })), el("dd", { text: what })])));
 }
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
+// The build's output (or the engine's lesson_compile answer): every step carries its view, and the source is kept.
+const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "shoal-lesson" && Array.isArray(L.steps)
+  && L.steps.length > 0 && L.steps.every((s) => s && typeof s === "object" && s.view) && !!L.source;
 
 /**
  * Open a viewer in `host`. Options:
- *  lesson   a compiled lesson (format "shoal-lesson"): steps painted at once
+ *  lesson   a lesson: compiled (format "shoal-lesson", every step's view: painted at once) or hand-written
+ *           (docs/lessons.md: compiled by the page's engine first, with a progress line meanwhile)
  *  record   a record to replay (views from the engine); `seats`/`names` in it name the players
  *  deal     {game, players, seats, seed, options}: a live game
  *  viewer   the seat whose view to show (replay / live); null = spectator
@@ -78,10 +82,7 @@ class Viewer {
     const { game } = await site();
     ensureCss("viewer");
     if (o.lesson) {
-      const L = o.lesson;
-      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) {
-        throw new Error("that file is not a compiled Shoal lesson");
-      }
+      const L = await this.compiledLesson(o.lesson);
       this.kind = "lesson";
       this.info = game(L.game);
       this.lesson = L;
@@ -114,6 +115,28 @@ class Viewer {
     }
     const at = Number.isInteger(o.step) ? o.step : this.kind === "replay" ? this.total : 0;
     await this.goTo(at);
+  }
+
+  // A compiled lesson (the build's) paints at once. A hand-written one is compiled by the page's engine worker, with
+  // the compiler the build runs (bridge `lesson_compile`), so its problems read as the checker's: "lesson step N,
+  // field: why". Meanwhile the board says what it is doing.
+  async compiledLesson(L) {
+    if (isCompiled(L)) return L;
+    if (L === null || typeof L !== "object" || Array.isArray(L)) {
+      throw new Error("that is not a Shoal lesson: a lesson is a JSON object with its steps (docs/lessons.md)");
+    }
+    const engine = this.engine();
+    let booted = false;
+    engine.ready.then(() => { booted = true; this.progress("Checking the lesson…"); }, () => {});
+    await null; // an engine that is ready already has said so
+    if (!booted) this.progress("Checking the lesson… (starting the game engine)");
+    const { lesson } = await this.call("lesson_compile", { lesson: L });
+    return lesson;
+  }
+
+  progress(text) {
+    if (this.destroyed || this.root.dataset.painted) return;
+    this.root.replaceChildren(el("p", { class: "sv-progress", role: "status", text }));
   }
 
   // ---- which seats a replay may show ------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ def _lesson(name: str) -> dict:
     return json.loads((ROOT / "web" / "lessons" / f"{name}.json").read_text())
 
 
-# --- secrecy: twins ---------------------------------------------------------------------------------------------------
+# --- secrecy: twins 
 def _museum_positions(seat: int):
     """Museum positions where ``seat`` places a card and the display holds a face-down card it did not place."""
     for seed in range(40):
@@ -139,7 +139,7 @@ def test_every_condition_gives_twins_the_same_verdict(game_id, players, seed):
     assert checked >= 10, checked
 
 
-# --- what an answer may cost ------------------------------------------------------------------------------------------
+# --- what an answer may cost 
 def _with_accept(accept) -> dict:
     lesson = _lesson("museum-lines")
     lesson["steps"][1]["question"]["accept"] = accept
@@ -217,11 +217,40 @@ def test_a_questions_bot_decides_once_for_every_answer_judged(monkeypatch):
         }
     )
     lessons.load(lesson)
+    # Checking needs no search here: each bot condition makes at most one move right, and 15 of 18 stay wrong.
+    assert calls == []
     legal = lessons.parse(lesson).match_at(1).legal_actions(0)
+    lessons.answer(lesson, 1, legal[0])
     assert len(legal) > 10 and sorted(calls) == ["easy", "greedy"]
 
 
-# --- the checker on the command line ----------------------------------------------------------------------------------
+def test_checking_asks_a_bot_only_when_its_move_decides_whether_the_question_asks_anything(monkeypatch):
+    """With every move but one accepted by a list, a bot condition beside it decides whether every move is right:
+    then, and only then, the check runs the search."""
+    calls = []
+    real = shoal.Match.bot_action
+
+    def counted(self, seat, bot="random", budget=None):
+        calls.append(bot)
+        return real(self, seat, bot, budget)
+
+    monkeypatch.setattr(shoal.Match, "bot_action", counted)
+    source = _with_accept({"condition": "best_by_bot", "bot": "greedy"})
+    match = lessons.parse(source).match_at(1)
+    legal = match.legal_actions(0)
+    chosen = match.bot_action(0, "greedy")
+    calls.clear()
+    others = [a for a in legal if a != chosen]
+    everything = _with_accept({"condition": "any_of", "of": [others, {"condition": "best_by_bot", "bot": "greedy"}]})
+    with pytest.raises(LessonError, match="every legal move is accepted"):
+        lessons.load(everything)
+    assert calls == ["greedy"]
+    calls.clear()
+    lessons.load(_with_accept({"condition": "any_of", "of": [others[1:], {"condition": "best_by_bot"}]}))
+    assert calls == [], "two moves stay open, one bot can take only one of them: no search"
+
+
+# --- the checker on the command line 
 def test_the_lesson_checker_says_what_is_wrong_with_a_file_it_cannot_read(tmp_path, capsys):
     """No traceback for a file nested 200,000 deep, a directory or a missing file: one line each, exit status 1."""
     from shoal.lessons.__main__ import main
