@@ -27,7 +27,7 @@ def _lesson(name: str) -> dict:
     return json.loads((ROOT / "web" / "lessons" / f"{name}.json").read_text())
 
 
-# --- secrecy: twins 
+# --- secrecy: twins ---------------------------------------------------------------------------------------------------
 def _museum_positions(seat: int):
     """Museum positions where ``seat`` places a card and the display holds a face-down card it did not place."""
     for seed in range(40):
@@ -139,7 +139,7 @@ def test_every_condition_gives_twins_the_same_verdict(game_id, players, seed):
     assert checked >= 10, checked
 
 
-# --- what an answer may cost 
+# --- what an answer may cost ------------------------------------------------------------------------------------------
 def _with_accept(accept) -> dict:
     lesson = _lesson("museum-lines")
     lesson["steps"][1]["question"]["accept"] = accept
@@ -250,7 +250,7 @@ def test_checking_asks_a_bot_only_when_its_move_decides_whether_the_question_ask
     assert calls == [], "two moves stay open, one bot can take only one of them: no search"
 
 
-# --- the checker on the command line 
+# --- the checker on the command line ----------------------------------------------------------------------------------
 def test_the_lesson_checker_says_what_is_wrong_with_a_file_it_cannot_read(tmp_path, capsys):
     """No traceback for a file nested 200,000 deep, a directory or a missing file: one line each, exit status 1."""
     from shoal.lessons.__main__ import main
