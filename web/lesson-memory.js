@@ -20,7 +20,8 @@ export function lessonHash(L) {
   return `js${(a >>> 0).toString(16).padStart(8, "0")}${(b >>> 0).toString(16).padStart(8, "0")}`;
 }
 
-const keyOf = (id, hash) => PREFIX + (id ? String(id) : `#${hash}`);
+// One entry per id (a lesson without one, such as a draft pasted into a page, shares one): an edit replaces it.
+const keyOf = (id) => PREFIX + (id ? String(id) : "#no-id");
 
 function read(key) {
   try { return JSON.parse(localStorage.getItem(key) || "null"); } catch { return null; }
@@ -42,7 +43,7 @@ function recall(key, hash, steps, asks) {
 /** Whether the reader finished this lesson (from lessons/index.json's entry: id, hash, steps): every step seen, every
     question solved, in this version of the lesson. */
 export function finished(entry) {
-  const e = read(keyOf(entry.id, entry.hash));
+  const e = read(keyOf(entry.id));
   return !!(e && e.hash === entry.hash && e.finished === true);
 }
 
@@ -54,7 +55,7 @@ export function finished(entry) {
 export class Reading {
   constructor(L, { keepStep = true, emit = () => {} } = {}) {
     this.hash = lessonHash(L);
-    this.key = keyOf(L.id, this.hash);
+    this.key = keyOf(L.id);
     this.steps = L.steps.length;
     this.asks = L.steps.flatMap((s, i) => (s.question ? [i] : []));
     this.keepStep = keepStep;
@@ -103,7 +104,7 @@ export class Reading {
     write(this.key, { hash: this.hash, step: kept ? kept.step : this.step,
       reached: Math.max(this.reached, kept ? kept.reached : 0), solved: [...solved].sort((a, b) => a - b),
       finished: this.finished });
-    this.emit("progress", this.progress);
+    queueMicrotask(() => this.emit("progress", this.progress)); // after the board's own "step" or "move" event
   }
 
   /** "2 of 3 questions solved" and "Start again" (once there is something to forget). */

@@ -213,9 +213,9 @@ class Viewer {
       this.stepView = got.view;
       this.stepMove = got.move;
     }
+    if (this.kind === "lesson") this.reading.at(to); // before the draw: the board's progress line counts this step
     this.draw();
     this.emit("step", { step: this.number(to), steps: this.total + 1 });
-    if (this.kind === "lesson") this.reading.at(to);
     if (this.question()) this.prepareQuestion(to);
   }
 
