@@ -56,6 +56,19 @@ export class Engine {
   }
 }
 
+/** The engine made by `make` on first use: any property read (call, ready, mark…) makes it, as `start()` does. */
+export function onFirstUse(make) {
+  let made = null;
+  return new Proxy({}, {
+    get(_, key) {
+      made ||= make();
+      if (key === "start") return () => made;
+      const value = made[key];
+      return typeof value === "function" ? value.bind(made) : value;
+    },
+  });
+}
+
 /** Start the engine once the page has been idle for a while (`ms` after the call, then the browser's next idle
     moment): a page that opts in (`preload: true`) has Python ready before its reader's first question, and a page
     that does not downloads no Python for a reader who only reads. */

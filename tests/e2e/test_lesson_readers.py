@@ -224,3 +224,21 @@ def test_an_edited_lesson_starts_fresh(page, site_dir):
     assert page.evaluate("window.boards.a.progress.solved") == 0
     assert "(revised)" in page.inner_text("#a .sv-comment")
     assert not page.errors
+
+
+def test_a_lesson_link_starts_python_at_its_question(page):
+    """index.html?lesson= (the iframe's form): read without Python; the question starts it and takes its answer."""
+    step, right = right_answer("museum-boats")
+    page.goto(page.site_url + "index.html?lesson=lessons/museum-boats.json&embed=1")
+    page.wait_for_selector(".shoal-view[data-painted]")
+    for i in range(1, step):
+        page.click("[data-nav=next]")
+        settled(page, "lesson", step=i)
+    page.wait_for_timeout(1500)
+    assert python_requests(page) == [] and len(page.workers) == 0, python_requests(page)
+    page.click("[data-nav=next]")
+    page.wait_for_selector("[data-waking]")
+    answer(page, right)
+    page.wait_for_selector("[data-answer='right']")
+    assert len(page.workers) == 1
+    assert not page.errors
