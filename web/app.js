@@ -3,7 +3,7 @@
 // It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
 import { loadRenderer, makeAnnouncer, site } from "./board.js";
 import { el } from "./dom.js";
-import { Engine, onFirstUse } from "./engine.js";
+import { Engine, onFirstUse, startWhenIdle } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
 import { parentTarget } from "./host.js";
@@ -50,6 +50,7 @@ const engine = onFirstUse(() => {
   return made;
 });
 if (!params.has("lesson")) engine.start();
+else if (params.get("preload") === "1") startWhenIdle(() => engine.start()); // the link opts in (docs/embedding.md)
 
 // ---- the match in progress ------------------------------------------------------------------------------------
 // {match (web/match.js), seed, options, notices, level}: what the page keeps beside the match it shows.

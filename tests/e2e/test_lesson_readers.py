@@ -242,3 +242,15 @@ def test_a_lesson_link_starts_python_at_its_question(page):
     page.wait_for_selector("[data-answer='right']")
     assert len(page.workers) == 1
     assert not page.errors
+
+
+def test_a_lesson_link_that_opts_in_starts_python_on_idle(page):
+    """`preload=1` on a lesson link starts Python a few seconds after the page, with no question reached."""
+    page.goto(page.site_url + "index.html?lesson=lessons/museum-boats.json&embed=1&preload=1")
+    page.wait_for_selector(".shoal-view[data-painted]")
+    for _ in range(100):
+        if page.workers:
+            break
+        page.wait_for_timeout(100)
+    assert len(page.workers) == 1
+    assert page.get_attribute(".shoal-view", "data-step") == "0", "the reader still reads where they were"
