@@ -232,7 +232,8 @@ def section(summary: dict, runs: int) -> str:
             "as the board is painted, timed in the page from the click to the first frame with the engine's reply. "
             "Reaching the question started the worker; the click waits for Python's boot (the snapshot's download "
             "and restore, as in (a)) and then the answer, while the question says “Starting the rules engine…”. "
-            "Once Python is up the same click is a round trip.",
+            "Once Python is up the same click is a round trip. The machine's load stretches the boot (see the load "
+            "average above); on a quiet machine it is about (a)'s first playable board.",
             "",
             "| first question | s, clicked at once (median) | min | max | ms once Python is up | clicks before "
             "Python was up |",
