@@ -31,13 +31,14 @@ function write(key, entry) {
   try { localStorage.setItem(key, JSON.stringify(entry)); } catch { /* storage full or refused: not remembered */ }
 }
 
-/** The stored entry for this version of the lesson, checked against its steps; null when there is none (or not ours). */
+/** The stored entry for this version of the lesson, checked against its steps; null if there is none (or not ours). */
 function recall(key, hash, steps, asks) {
   const e = read(key);
   if (!e || typeof e !== "object" || e.hash !== hash) return null;
   const inRange = (n) => Number.isInteger(n) && n >= 0 && n < steps;
   if (!inRange(e.step) || !inRange(e.reached) || !Array.isArray(e.solved)) return null;
-  return { step: e.step, reached: Math.max(e.step, e.reached), solved: new Set(e.solved.filter((n) => asks.includes(n))) };
+  const solved = new Set(e.solved.filter((n) => asks.includes(n)));
+  return { step: e.step, reached: Math.max(e.step, e.reached), solved };
 }
 
 /** Whether the reader finished this lesson (from lessons/index.json's entry: id, hash, steps): every step seen, every

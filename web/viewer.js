@@ -272,7 +272,8 @@ class Viewer {
       if (this.index !== step) return;
       this.answer = got;
       if (got.right) this.reading.solve(step);
-      this.emit("move", { step: this.number(step), right: got.right, ...publicMove(this.info, this.question().seat, action) });
+      const told = publicMove(this.info, this.question().seat, action);
+      this.emit("move", { step: this.number(step), right: got.right, ...told });
     } catch (err) {
       this.error = err.message;
     } finally {
