@@ -213,7 +213,10 @@ class Viewer {
       this.stepView = got.view;
       this.stepMove = got.move;
     }
-    if (this.kind === "lesson") this.reading.at(to); // before the draw: the board's progress line counts this step
+    if (this.kind === "lesson") { // before the draw: the progress line counts this step, a question says Python starts
+      this.reading.at(to);
+      if (this.question()) this.wake();
+    }
     this.draw();
     this.emit("step", { step: this.number(to), steps: this.total + 1 });
     if (this.question()) this.prepareQuestion(to);
@@ -237,7 +240,6 @@ class Viewer {
   async prepareQuestion(step) {
     const q = this.question();
     const view = this.stepView;
-    this.wake();
     if (view.seat === q.seat && view.legal.length) { this.asked = view; this.draw(); return; }
     try {
       const got = await this.call("lesson_open", { lesson: this.lesson.source, step, viewer: q.seat });
@@ -248,13 +250,14 @@ class Viewer {
     }
   }
 
-  // Python starts when the reader first reaches a question (never for reading alone); the question says so meanwhile.
+  // Python starts when the reader first reaches a question (never for reading alone); the question says so meanwhile,
+  // and the line goes once it is up (taken out, not redrawn: the reader may be halfway through a move).
   wake() {
     const engine = this.engine();
     if (engine.booted || this.waking) return;
     this.waking = true;
-    engine.ready.then(() => { this.waking = false; this.draw(); }, () => { this.waking = false; });
-    this.draw();
+    const up = () => { this.waking = false; this.root.querySelector("[data-waking]")?.remove(); };
+    engine.ready.then(up, up);
   }
 
   startAgain() {
