@@ -2,6 +2,7 @@
 
     python3 benchmarks/analysis.py [--games 50] [--hard-games 4] [--jobs 2] [--budget N]
                                    [--rows museum,brunch,aquarena,reef,reef-solo] [--site DIST] [--out docs/analysis.md]
+                                   [--raw FILE] [--records FILE]
 
 Each row plays ``--games`` games of ``hard`` against ``random`` and as many of ``hard`` against ``easy`` (seats
 rotated, game *i* on seed *i* + 1, every bot with the page's own generator, ``Match.bot_action``), and
@@ -60,9 +61,10 @@ def play(game_id: str, players: int, options: dict | None, seats: list[str], see
 def game_task(args: tuple) -> dict:
     """Play one game and analyse every seat, timing each decision (CPU seconds) and each step between two progress
     reports (the page's slices are cut at those steps)."""
-    row, pair, seats, seed, budget = args
+    row, pair, seats, seed, budget, record = args
     game_id, players, options = ROWS[row]
-    record = play(game_id, players, options, seats, seed)
+    if record is None:
+        record = play(game_id, players, options, seats, seed)
     session = analysis.Session(record, budget=budget)
     decisions, longest = [], 0.0
     start = last = time.process_time()
@@ -72,7 +74,7 @@ def game_task(args: tuple) -> dict:
         longest = max(longest, now - last)
         for d in done:
             decisions.append({"seat": d["seat"], "bot": seats[d["seat"]], "loss": d["loss"], "mark": d["mark"],
-                              "sec": now - start})
+                              "gap": d["gap"], "error": d["error"], "sec": now - start})
             start = now
         last = now
     outcome = shoal.replay(record).outcome()
@@ -80,24 +82,28 @@ def game_task(args: tuple) -> dict:
             "decisions": decisions, "longest_step": longest, "record": record}
 
 
-def tasks_for(row: str, games: int, hard_games: int, budget: int | None) -> list[tuple]:
+def tasks_for(row: str, args: argparse.Namespace, budget: int | None, records: dict) -> list[tuple]:
+    """Every game of the row: (row, pairing, seats, seed, budget, its record if one was kept, else None)."""
     players = ROWS[row][1]
+    easy = args.games if args.easy_games is None else args.easy_games
     out = []
     if players == 1:
-        for bot in ("hard", "random", "easy"):
-            out += [(row, bot, [bot], i + 1, budget) for i in range(games)]
-        return out
-    for pair, other, n in (("hard-random", "random", games), ("hard-easy", "easy", games),
-                           ("hard-hard", "hard", hard_games)):
-        for i in range(n):
-            seats = ["hard"] + [other] * (players - 1)
-            k = i % players
-            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget))
-    return out
+        solo = args.games if args.solo_games is None else args.solo_games
+        for bot, n in (("hard", solo), ("random", solo), ("easy", min(solo, easy))):
+            out += [(row, bot, [bot], i + 1, budget) for i in range(n)]
+    else:
+        for pair, other, n in (("hard-random", "random", args.games), ("hard-easy", "easy", easy),
+                               ("hard-hard", "hard", args.hard_games)):
+            for i in range(n):
+                seats = ["hard"] + [other] * (players - 1)
+                k = i % players
+                out.append((row, pair, seats[k:] + seats[:k], i + 1, budget))
+    return [(*task, records.get((task[0], task[1], task[3]))) for task in out]
 
 
-def run_row(row: str, games: int, hard_games: int, jobs: int, budget: int | None) -> list[dict]:
-    tasks = tasks_for(row, games, hard_games, budget)
+def run_row(row: str, args: argparse.Namespace, budget: int | None, records: dict) -> list[dict]:
+    tasks = tasks_for(row, args, budget, records)
+    jobs = args.jobs
     results = []
     if jobs <= 1:
         for task in tasks:
@@ -112,6 +118,14 @@ def run_row(row: str, games: int, hard_games: int, jobs: int, budget: int | None
                 print(f"\r  {row}: {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return results
+
+
+def row_budget(row: str, args: argparse.Namespace) -> int | None:
+    """The budget a row's decisions get: ``--budget``, the game's default times ``--scale``, or the default."""
+    if args.budget is not None or args.scale == 1.0:
+        return args.budget
+    game_id, players, _ = ROWS[row]
+    return max(1, round(budget_for(shoal.GAMES[game_id], players) * args.scale))
 
 
 def stats(decisions: list[dict]) -> dict:
@@ -172,6 +186,26 @@ print(json.dumps(out))
 """
 
 
+def cost(row: str, results: list[dict]) -> list[dict]:
+    """At the default budget (the page's): CPU seconds to analyse each seat of the row's first two games against
+    ``random`` (or alone), one seat at a time, as the page would ask."""
+    games = [r for r in results if r["pair"] in ("hard-random", "random", "hard")][:2]
+    out = []
+    for r in games:
+        for seat, bot in enumerate(r["seats"]):
+            session = analysis.Session(r["record"], seats=[seat])
+            start = last = time.process_time()
+            longest = 0.0
+            while not session.over:
+                session.advance(lambda: True)
+                now = time.process_time()
+                longest, last = max(longest, now - last), now
+            out.append({"row": row, "seed": r["seed"], "seat": seat, "bot": bot, "decisions": session.total,
+                        "sec": time.process_time() - start, "step_max": longest,
+                        "budget": session.summary()["budget"]})
+    return out
+
+
 def on_site(site: Path, cases: list[tuple[str, dict]], budget: int | None) -> dict:
     """Analyse seat 0 of each record in Pyodide under Node and in CPython; wall seconds in both (the same machine,
     the same moment), and whether the marks agree."""
@@ -189,11 +223,15 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def section(summaries: list[dict], site: dict, args: argparse.Namespace) -> str:
+def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse.Namespace) -> str:
     load = os.getloadavg()
     lines = [BEGIN, "",
              f"Written by `python3 benchmarks/analysis.py --games {args.games} --hard-games {args.hard_games}"
-             f"{' --budget ' + str(args.budget) if args.budget else ''}` on {time.strftime('%Y-%m-%d %H:%M')} "
+             f"{' --easy-games ' + str(args.easy_games) if args.easy_games is not None else ''}"
+             f"{' --solo-games ' + str(args.solo_games) if args.solo_games is not None else ''}"
+             f"{' --budget ' + str(args.budget) if args.budget else ''}"
+             f"{' --scale ' + str(args.scale) if args.scale != 1.0 and not args.budget else ''}` on "
+             f"{time.strftime('%Y-%m-%d %H:%M')} "
              f"(Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load[0]:.1f} at the end). "
              "Game *i* plays seed *i* + 1, seats rotated; every seat of every game analysed at the budget shown. "
              "Rates are shares of that bot's decisions.", "",
@@ -202,7 +240,7 @@ def section(summaries: list[dict], site: dict, args: argparse.Namespace) -> str:
     for s in summaries:
         game_id, players, options = ROWS[s["row"]]
         unit = "points" if players == 1 else "win share"
-        budget = budget_for(shoal.GAMES[game_id], args.budget)
+        budget = budget_for(shoal.GAMES[game_id], players, row_budget(s["row"], args))
         hard_loss = None
         for pair, p in s["pairs"].items():
             hard_loss = p["bots"].get("hard", {}).get("mean_loss", hard_loss) if players > 1 else hard_loss
@@ -222,17 +260,24 @@ def section(summaries: list[dict], site: dict, args: argparse.Namespace) -> str:
         if h:
             lines.append(f"| {s['row']} | {h['games']} | {h['decisions_mean']:.1f} | {h['marks_mean']:.1f} | "
                          f"{h['blunders']} |")
-    lines += ["", "Cost in CPython, CPU seconds: a whole game (every seat), one seat's decisions (seat 0), the longest "
-              "decision, and the longest step between two progress reports (`analyse_next` answers after the first "
-              "step past its time slice).", "",
+    lines += ["", "The calibration run's own cost in CPython at its budgets, CPU seconds: a whole game (every seat), "
+              "one seat's decisions (seat 0), the longest decision, and the longest step between two progress "
+              "reports (`analyse_next` answers after the first step past its time slice).", "",
               "| row | whole game mean | whole game max | one seat mean | one seat max | longest decision | "
               "longest step |", "|---|---|---|---|---|---|---|"]
     for s in summaries:
         lines.append(f"| {s['row']} | {s['whole_mean']:.1f} s | {s['whole_max']:.1f} s | {s['seat_mean']:.1f} s | "
                      f"{s['seat_max']:.1f} s | {s['decision_max']:.2f} s | {s['step_max']:.3f} s |")
+    lines += ["", "**Cost at the default budget** (what the page asks): each seat of the first two games against "
+              "`random` (alone: of `hard`), analysed one seat at a time as the page asks, CPU seconds in CPython.", "",
+              "| row | seed | seat | bot | budget | decisions | CPython | longest step |", "|---|---|---|---|---|---|---|---|"]
+    for c in costs:
+        lines.append(f"| {c['row']} | {c['seed']} | {c['seat']} | {c['bot']} | {c['budget']} | {c['decisions']} | "
+                     f"{c['sec']:.1f} s | {c['step_max']:.3f} s |")
     if site:
-        lines += ["", "One seat of the first hard-against-random game of each row, in the shipped Pyodide runtime "
-                  "under Node and in CPython, wall seconds side by side (same machine, same moment):", "",
+        lines += ["", "Seat 0 of the first game against `random` of each row at the default budget, in the shipped "
+                  "Pyodide runtime under Node and in CPython, wall seconds side by side (same machine, same moment):",
+                  "",
                   "| row | decisions | CPython | Pyodide | × | longest step in Pyodide | same marks |",
                   "|---|---|---|---|---|---|---|"]
         for key, r in site.items():
@@ -257,26 +302,38 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50, help="games of each pairing (default 50)")
     parser.add_argument("--hard-games", type=int, default=4, help="games of hard against hard (default 4)")
+    parser.add_argument("--easy-games", type=int, help="games of hard against easy (default: --games)")
+    parser.add_argument("--solo-games", type=int, help="games of each level alone (default: --games)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--budget", type=int, help="playouts a decision (default: each game's analysis budget)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="without --budget: each game's analysis budget times this (e.g. 0.5 for half)")
     parser.add_argument("--rows", default=",".join(ROWS))
     parser.add_argument("--site", type=Path, help="a built dist/: also time one seat in Pyodide under Node")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "analysis.md")
+    parser.add_argument("--no-cost", action="store_true", help="leave out the cost at the default budget")
     parser.add_argument("--raw", type=Path, help="also write every game's results (records included) as JSON")
+    parser.add_argument("--records", type=Path, help="a --raw file of an earlier run: analyse its games' records "
+                        "again instead of playing them (the same games, another analysis)")
     args = parser.parse_args()
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
-    summaries, site, raw = [], {}, []
+    records = {}
+    if args.records:
+        records = {(r["row"], r["pair"], r["seed"]): r["record"] for r in json.loads(args.records.read_text())}
+    summaries, costs, site, raw = [], [], {}, []
     for row in rows:
-        results = run_row(row, args.games, args.hard_games, args.jobs, args.budget)
+        results = run_row(row, args, row_budget(row, args), records)
         raw += results
-        summaries.append(summarise(row, results))
-        if args.site:
-            first = next(r for r in results if r["pair"] in ("hard-random", "random"))
-            site.update(on_site(args.site, [(row, first["record"])], args.budget))
-        write(args.out, section(summaries, site, args))
         if args.raw:
             args.raw.write_text(json.dumps(raw))
-    print(section(summaries, site, args))
+        summaries.append(summarise(row, results))
+        if not args.no_cost:
+            costs += cost(row, results)
+        if args.site:
+            first = next(r for r in results if r["pair"] in ("hard-random", "random"))
+            site.update(on_site(args.site, [(row, first["record"])], None))
+        write(args.out, section(summaries, costs, site, args))
+    print(section(summaries, costs, site, args))
     return 0
 
 

@@ -106,6 +106,7 @@ def decision_json(decision: Decision, judgement: Judgement) -> dict[str, Any]:
     return {
         "ply": decision.ply, "seat": decision.seat, "played": played.action, "best": best.action,
         "loss": round(judgement.loss, 4), "mark": judgement.mark, "unit": judgement.unit,
+        "gap": round(judgement.gap, 4), "error": round(judgement.error, 4),
         "played_value": _value(played.to_json()), "best_value": _value(best.to_json()),
         "moves": [m.to_json() for m in judgement.moves], "samples": played.samples,
     }

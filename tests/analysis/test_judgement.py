@@ -53,7 +53,8 @@ def test_a_judgement_ranks_the_moves_best_first_and_the_loss_is_the_gap_to_the_b
     values = [m.value(unit) for m in j.moves]
     assert values == sorted(values, reverse=True) and len(j.moves) >= 2
     assert j.played is not None and j.played.action == played
-    assert j.loss == pytest.approx(max(0.0, j.best.value(unit) - j.played.value(unit)))
+    assert j.gap == pytest.approx(j.best.value(unit) - j.played.value(unit)) and j.gap >= 0
+    assert j.error >= 0 and j.loss == pytest.approx(max(0.0, j.gap - j.error))
     assert all(m.action in legal for m in j.moves)
     assert all((m.win is None) == (players == 1) for m in j.moves), "alone there is no win share, only points"
 
@@ -64,7 +65,7 @@ def test_a_forced_move_is_not_judged():
     legal = match.legal_actions(seat)[:1]
     view = match.view(seat)
     j = analyst(match.game, seat, 2, BUDGET).judge(view, legal, decision_rng(0, view), legal[0])
-    assert j.forced and j.moves == [] and j.loss == 0 and j.mark is None
+    assert j.forced and j.moves == [] and j.loss == 0 and j.gap == 0 and j.mark is None
 
 
 @pytest.mark.parametrize("unit", ["win", "points"])
@@ -116,3 +117,10 @@ def test_as_a_bot_the_analysis_plays_its_best_move():
     judge: Analyst = analyst(match.game, seat, 2, BUDGET)
     assert judge(view, legal, decision_rng(0, view)) == judge.judge(view, legal, decision_rng(0, view)).best.action
     assert judge.capped(4).iterations == 4
+
+
+def test_the_gap_s_error_is_the_standard_error_of_the_paired_differences():
+    from shoal.bots.analysis import _paired_error
+
+    assert _paired_error([1.0, 0.0, 1.0, 1.0], [0.0, 0.0, 1.0, 0.0]) == pytest.approx((1 / 3 / 4) ** 0.5)
+    assert _paired_error([0.5, 0.5], [0.5, 0.5]) == 0 and _paired_error([1.0], [0.0]) == 0

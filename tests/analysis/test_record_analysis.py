@@ -79,13 +79,15 @@ def test_every_decision_says_what_was_played_the_best_found_the_loss_and_its_mar
     assert set(out) == {"game", "decisions", "summary"} and out["game"] == "museum"
     for d in out["decisions"]:
         assert {"ply", "seat", "played", "best", "loss", "mark", "unit", "played_value", "best_value", "moves",
-                "samples"} <= set(d)
+                "samples", "gap", "error"} <= set(d)
         assert museum_record["actions"][d["ply"] - 1] == [d["seat"], d["played"]]
         assert d["loss"] >= 0 and d["mark"] == mark(d["loss"], "win") and d["unit"] == "win"
         assert d["mark"] in (None, *MARKS)
-        assert d["best_value"]["win"] - d["played_value"]["win"] == pytest.approx(d["loss"], abs=2e-4)
+        assert d["loss"] == pytest.approx(max(0.0, d["gap"] - d["error"]), abs=2e-4) and d["error"] >= 0
         if d["loss"] == 0:
-            assert d["best"] == d["played"]
+            assert d["best"] == d["played"], "the samples show no better move: the move played is the best"
+        else:
+            assert d["best_value"]["win"] - d["played_value"]["win"] == pytest.approx(d["gap"], abs=2e-4)
     seats = out["summary"]["seats"]
     assert [s["seat"] for s in seats] == [0, 1]
     for s in seats:

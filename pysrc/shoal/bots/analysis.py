@@ -33,6 +33,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import math
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Generator
@@ -48,10 +49,10 @@ THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
 }
 MARKS = ("inaccuracy", "mistake", "blunder")
 # The default budget, by game, in playouts a decision times players: a playout's length grows with the table, so a
-# decision gets this many divided by the number of players (museum 2,000; Brunch 1,000 at 3 players, 428 at 7;
-# Aquarena 800 at 2; AQUA 600 alone, 300 at 2). Chosen so that one seat's whole game takes about half a minute in
-# CPython and within a minute in the browser (docs/analysis.md, "Cost").
-SEAT_PLAYOUTS = {"museum": 4000, "brunch": 3000, "aquarena": 1600, "reef": 600}
+# decision gets this many divided by the number of players (museum 1,600; Brunch 800 at 3 players, 342 at 7;
+# Aquarena 800 at 2; AQUA 480 alone, 240 at 2). Chosen so that one seat's whole game takes about 20-25 CPU seconds
+# in CPython, within a minute in the browser (docs/analysis.md, "Cost").
+SEAT_PLAYOUTS = {"museum": 3200, "brunch": 2400, "aquarena": 1600, "reef": 480}
 DEFAULT_SEAT_PLAYOUTS = 1600
 KEEP = 8  # moves of the game's own order screened
 LOOKS = 4  # sampled positions of the one-ply look that orders a game without ``candidates``
@@ -113,17 +114,26 @@ class Judgement:
     moves: list[Judged]  # best first; empty for a forced move
     played: Judged | None
     forced: bool = False
+    error: float = 0.0  # the standard error of the gap between the best move's value and the played move's
 
     @property
     def best(self) -> Judged | None:
         return self.moves[0] if self.moves else None
 
     @property
-    def loss(self) -> float:
-        """How much worse the move played is than the best found (never below 0; 0 without a move played)."""
+    def gap(self) -> float:
+        """The best move's value less the played move's, as the samples give them (0 without a move played)."""
         if self.played is None or self.best is None:
             return 0.0
-        return max(0.0, self.best.value(self.unit) - self.played.value(self.unit))
+        return self.best.value(self.unit) - self.played.value(self.unit)
+
+    @property
+    def loss(self) -> float:
+        """How much worse the move played is than the best found, as far as the samples show it: the gap less one
+        standard error of it, never below 0. Without that margin every near-equal move would lose a little by
+        luck alone (and most by the pick of the best among close ones), and a strong player's sound moves would add
+        up to the same small losses as a weak player's; docs/analysis.md measures both."""
+        return max(0.0, self.gap - self.error)
 
     @property
     def mark(self) -> str | None:
@@ -218,6 +228,7 @@ class Analyst(SearchBot):
             judged.append(by_key[action_key(played)])
         planned = done + per_move * len(judged)
         sums = [[0.0, 0.0] for _ in judged]
+        values: list[list[float]] = [[] for _ in judged]  # each sample's value in the unit, for the gap's error
         for _ in range(per_move):
             state = spec.sample(view, rng)
             seed = rng.next64()
@@ -225,14 +236,21 @@ class Analyst(SearchBot):
                 win, points = self._playout(state, me, action, seed)
                 sums[j][0] += win
                 sums[j][1] += points
+                values[j].append(points if unit == POINTS else win)
             done += len(judged)
             yield done, planned
         order = {action_key(a): i for i, a in enumerate(pool)}
         moves = [Judged(by_key[action_key(a)], None if unit == POINTS else w / per_move, p / per_move, per_move)
                  for a, (w, p) in zip(judged, sums)]
-        moves.sort(key=lambda m: (-m.value(unit), -m.points, order[action_key(m.action)]))
-        mine = None if played is None else next(m for m in moves if action_key(m.action) == action_key(played))
-        return Judgement(me, unit, moves, mine)
+        ranked = sorted(range(len(moves)), key=lambda j: (-moves[j].value(unit), -moves[j].points,
+                                                          order[action_key(moves[j].action)]))
+        error = 0.0
+        mine = None
+        if played is not None:
+            at = next(j for j, a in enumerate(judged) if action_key(a) == action_key(played))
+            mine = moves[at]
+            error = _paired_error(values[ranked[0]], values[at])
+        return Judgement(me, unit, [moves[j] for j in ranked], mine, error=error)
 
     def _pool(self, first: State, view: View, legal: list[Action], by_key: dict[str, Action], rng: Rng,
               played: Action | None) -> list[Action]:
@@ -270,6 +288,17 @@ class Analyst(SearchBot):
         else:  # a rollout cut short (a ply cap): the game's own estimate of the win, the score so far
             win = self.spec.evaluate(twin, me)
         return win, float(out["scores"][me])
+
+
+def _paired_error(a: list[float], b: list[float]) -> float:
+    """The standard error of ``mean(a) - mean(b)`` over paired samples (0 for fewer than two). ``math.sqrt`` is
+    correctly rounded everywhere, so the figure is the same on every platform."""
+    n = len(a)
+    if n < 2:
+        return 0.0
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
 def _halvings(moves: int, keep: int) -> int:
