@@ -40,14 +40,21 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read(path: str) -> tuple[bool, Any]:
+    """``(True, the JSON in path)``, or ``(False, None)`` after saying in one line why it cannot be read."""
+    try:
+        with open(path) as f:
+            return True, json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+        return False, None
+
+
 def _show(args: argparse.Namespace) -> int:
     from . import BadRecord, replay, new_match
 
-    try:
-        with open(args.record) as f:
-            record: Any = json.load(f)
-    except (OSError, ValueError) as e:
-        print(f"cannot read {args.record}: {e}", file=sys.stderr)
+    readable, record = _read(args.record)
+    if not readable:
         return 2
     try:
         final = replay(record)  # validates the whole record first: a bad one is refused, nothing printed
@@ -100,11 +107,8 @@ def _analyse(args: argparse.Namespace) -> int:
     from . import BadRecord, analysis
     from .core import ShoalError
 
-    try:
-        with open(args.record) as f:
-            record: Any = json.load(f)
-    except (OSError, ValueError) as e:
-        print(f"cannot read {args.record}: {e}", file=sys.stderr)
+    readable, record = _read(args.record)
+    if not readable:
         return 2
 
     def progress(done: int, total: int) -> None:
