@@ -354,8 +354,11 @@ def _hint(req: dict[str, Any]) -> dict[str, Any]:
     from .analysis import Hint
 
     match = _match(req)
-    key = json.dumps([_name(req), id(match), match.actions, req.get("seat"), req.get("budget"), req.get("seed", 0)])
-    hint = _analysis["hint"] if _analysis["hint_key"] == key else None
+    # The work under way goes on only for the same match object (kept here, so no other can take its place) at the
+    # same moves, for the same request.
+    key = (match, json.dumps([match.actions, req.get("seat"), req.get("budget"), req.get("seed", 0)]))
+    held = _analysis["hint_key"]
+    hint = _analysis["hint"] if held is not None and held[0] is key[0] and held[1] == key[1] else None
     if hint is None:
         hint = Hint(match, req.get("seat"), req.get("budget"), req.get("seed", 0))
         _analysis["hint"], _analysis["hint_key"] = hint, key

@@ -111,6 +111,16 @@ def test_a_hint_found_a_slice_at_a_time_is_the_hint_found_at_once_and_a_move_dro
     assert fresh["seat"] == later and fresh["best"]["action"] in match.legal_actions(later)
 
 
+def test_a_hint_under_way_is_not_taken_up_by_another_match_of_the_same_name():
+    seat = ask(cmd="new", game="museum", players=2, seed=4, viewer=0)["to_act"][0]
+    assert ask(cmd="hint", seat=seat, budget=4 * BUDGET, ms=1)["hint"] is None
+    seeds = [s for s in range(5, 40) if shoal.new_match("museum", 2, seed=s).to_act() == [seat]]
+    ask(cmd="new", game="museum", players=2, seed=seeds[0], viewer=0)  # the same name, the same (no) moves
+    found = ask(cmd="hint", seat=seat, budget=4 * BUDGET, ms=10_000)["hint"]
+    bridge._analysis.update(hint=None, hint_key=None)
+    assert found == ask(cmd="hint", seat=seat, budget=4 * BUDGET)["hint"]
+
+
 def test_a_forced_move_is_its_own_hint():
     rec = record("brunch", 3, seed=1, plies=76)  # seat 1's pass at move 77 is of a hand of one kind
     bridge._matches["main"] = shoal.replay(rec)

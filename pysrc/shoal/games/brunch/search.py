@@ -367,11 +367,14 @@ def rollout_policy(me: int):
     return play
 
 
-def ANALYSIS(me: int) -> GameSearch:  # noqa: N802  (the name the analysis looks up: shoal.bots.analysis.spec_for)
+def analysis_search(me: int) -> GameSearch:
     """What the post-game analysis plays out with when it judges seat ``me``: the levels' own model of the table
     (``rollout_policy``: ``me`` plays the policy, highest food; the others the old heuristic's rules). Every seat on
     highest food would leave every playout a tie (each seat puts the same value into the pool each round)."""
     return GameSearch(sample=sample, evaluate=evaluate, policy=rollout_policy(me), candidates=candidates)
+
+
+ANALYSIS = analysis_search  # the name the analysis looks up (shoal.bots.analysis.spec_for)
 
 
 def round_over(start: BrunchState, now: BrunchState) -> bool:
@@ -413,4 +416,4 @@ def make_levels(game) -> dict:
 
 
 __all__ = ["INFORMED", "SEARCH", "candidates", "choose_food", "evaluate", "lunch_bar", "make_levels", "policy", "rival_policy",
-           "rollout_policy", "round_gain", "round_over", "sample", "sample_informed"]
+           "rollout_policy", "round_gain", "round_over", "sample", "sample_informed", "ANALYSIS", "analysis_search"]
