@@ -20,7 +20,8 @@ from typing import Any, Callable, Iterator
 
 from . import replay
 from .bots.analysis import MARKS, Judgement, analyst, budget_for, decision_rng, thresholds, unit_for
-from .core import Action, Game, Match, ShoalError, View
+from .bots.search import action_key
+from .core import Action, Game, IllegalAction, Match, ShoalError, View
 from .core.errors import brief
 from .core.match import MAX_SEED
 
@@ -35,7 +36,7 @@ class Decision:
     seat: int
     view: View
     legal: list[Action]
-    played: Action
+    played: Action | None  # None for a hint: nothing is played yet
 
 
 def check_seats(seats: Any, players: int) -> list[int]:
@@ -162,6 +163,35 @@ def analyse(record: Any, seats: list[int] | None = None, budget: int | None = No
             "summary": summary(results, chosen, unit_for(full.players), used, seed)}
 
 
+class Judging:
+    """One decision judged a little at a time: ``advance(stop)`` works until ``stop()`` says so (asked after every
+    sampled position) or the judgement is done, and gives its answer then (None before). However the work is cut,
+    the answer is the same as :func:`judge`'s."""
+
+    def __init__(self, game: Game, decision: Decision, budget: int | None = None, seed: int = 0) -> None:
+        self.decision = decision
+        view = decision.view
+        judge = analyst(game, decision.seat, view["players"], budget)
+        self._steps = judge.steps(view, decision.legal, decision_rng(seed, view), decision.played)
+        self.result: dict[str, Any] | None = None
+        self.progress = 0.0
+
+    def advance(self, stop: Callable[[], bool]) -> dict[str, Any] | None:
+        while self.result is None:
+            try:
+                done, planned = next(self._steps)
+            except StopIteration as end:
+                self.result, self.progress = self.answer(end.value), 1.0
+                break
+            self.progress = min(0.99, done / planned)
+            if stop():
+                break
+        return self.result
+
+    def answer(self, judgement: Judgement) -> dict[str, Any]:
+        return decision_json(self.decision, judgement)
+
+
 class Session:
     """A record's analysis done a little at a time (the bridge's ``analyse_next``): the same decisions, in the same
     order and with the same values, as :func:`analyse`, however the work is cut. Nothing runs between calls, so a
@@ -176,9 +206,7 @@ class Session:
         self.plies = plan(record, self.seats)
         self.results: list[dict[str, Any]] = []
         self._walk = walk(record, self.plies)
-        self._current: Decision | None = None
-        self._steps: Any = None
-        self._part = 0.0  # how much of the current decision is done
+        self._job: Judging | None = None
 
     @property
     def total(self) -> int:
@@ -193,34 +221,44 @@ class Session:
         """Share of the work done, in [0, 1]: decisions finished, plus the part of the current one."""
         if not self.total:
             return 1.0
-        return min(1.0, (len(self.results) + self._part) / self.total)
+        part = self._job.progress if self._job is not None else 0.0
+        return min(1.0, (len(self.results) + part) / self.total)
 
     def advance(self, stop: Callable[[], bool]) -> list[dict[str, Any]]:
         """Work until ``stop()`` says so (asked after every sampled position) or the analysis is over; the decisions
         finished meanwhile."""
         finished: list[dict[str, Any]] = []
         while not self.over:
-            if self._steps is None:
-                self._current = next(self._walk)
-                view = self._current.view
-                judge = analyst(self.game, self._current.seat, view["players"], self.budget)
-                self._steps = judge.steps(view, self._current.legal, decision_rng(self.seed, view),
-                                          self._current.played)
-            try:
-                done, planned = next(self._steps)
-                self._part = min(0.99, done / planned)
-            except StopIteration as end:
-                assert self._current is not None
-                result = decision_json(self._current, end.value)
-                self.results.append(result)
-                finished.append(result)
-                self._steps, self._current, self._part = None, None, 0.0
+            if self._job is None:
+                self._job = Judging(self.game, next(self._walk), self.budget, self.seed)
+            result = self._job.advance(stop)
+            if result is None:
+                break
+            self.results.append(result)
+            finished.append(result)
+            self._job = None
             if stop():
                 break
         return finished
 
     def summary(self) -> dict[str, Any]:
         return summary(self.results, self.seats, self.unit, budget_for(self.game, self.players, self.budget), self.seed)
+
+
+def attempt(record: Any, ply: Any, action: Any, budget: int | None = None, seed: int = 0) -> Judging:
+    """The judgement of ``action`` played instead of the record's move ``ply`` (counted from 1), from that seat's
+    view then: "Try it yourself" asks it of a move the analysis did not judge."""
+    budget, seed = check_budget(budget), check_seed(seed)
+    full = replay(record)
+    if type(ply) is not int or not 1 <= ply <= len(full.actions):
+        raise ShoalError(f"ply must be a move of the record, from 1 to {len(full.actions)}, got {brief(ply)}")
+    seat = full.actions[ply - 1][0]
+    decision = next(walk(record, [(ply, seat)]))
+    if len(decision.legal) < 2:
+        raise ShoalError(f"move {ply} was the only legal move: there is nothing to judge")
+    if not isinstance(action, dict) or action_key(action) not in {action_key(a) for a in decision.legal}:
+        raise IllegalAction(f"that is not a legal move for seat {seat} before move {ply}")
+    return Judging(full.game, Decision(ply, seat, decision.view, decision.legal, action), budget, seed)
 
 
 def move_text(action: Action) -> str:
@@ -249,46 +287,29 @@ def table(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class Hint:
+class Hint(Judging):
     """The move the analysis prefers for a seat that is to act in a live match, judged from its view alone, done a
-    little at a time like :class:`Session` (or at once: ``advance(lambda: False)``)."""
+    little at a time like :class:`Judging` (or at once: ``advance(lambda: False)``)."""
 
     def __init__(self, match: Match, seat: Any, budget: int | None = None, seed: int = 0) -> None:
         budget, seed = check_budget(budget), check_seed(seed)
         if type(seat) is not int or not 0 <= seat < match.players:
             raise ShoalError(f"seat must be an integer from 0 to {match.players - 1}, got {brief(seat)}")
-        self.seat = seat
-        self.legal = match.legal_actions(seat)
-        if not self.legal:
+        legal = match.legal_actions(seat)
+        if not legal:
             raise ShoalError(f"seat {seat} is not to act now")
-        view = match.view(seat)
         self.unit = unit_for(match.players)
-        judge = analyst(match.game, seat, match.players, budget)
-        self._steps = judge.steps(view, self.legal, decision_rng(seed, view))
-        self.result: dict[str, Any] | None = None
-        self.progress = 0.0
+        super().__init__(match.game, Decision(len(match.actions) + 1, seat, match.view(seat), legal, None),
+                         budget, seed)
 
-    def advance(self, stop: Callable[[], bool]) -> dict[str, Any] | None:
-        """Work until ``stop()`` says so or the hint is found; the hint, or None while it is not."""
-        while self.result is None:
-            try:
-                done, planned = next(self._steps)
-            except StopIteration as end:
-                self.result, self.progress = self._answer(end.value), 1.0
-                break
-            self.progress = min(0.99, done / planned)
-            if stop():
-                break
-        return self.result
-
-    def _answer(self, judgement: Judgement) -> dict[str, Any]:
+    def answer(self, judgement: Judgement) -> dict[str, Any]:
         """``{"seat", "unit", "best", "alternative", "forced"}``: the best move and the best other one judged, each
         ``{"action", "win" (with rivals), "points"}``; a forced move has no values and no alternative."""
         best, other = judgement.best, judgement.alternative()
-        return {"seat": self.seat, "unit": self.unit, "forced": judgement.forced,
-                "best": best.to_json() if best is not None else {"action": self.legal[0]},
+        return {"seat": self.decision.seat, "unit": self.unit, "forced": judgement.forced,
+                "best": best.to_json() if best is not None else {"action": self.decision.legal[0]},
                 "alternative": other.to_json() if other is not None else None}
 
 
-__all__ = ["Decision", "Hint", "Session", "analyse", "check_seats", "decision_json", "judge", "move_text", "plan",
+__all__ = ["Decision", "Hint", "Judging", "Session", "analyse", "attempt", "check_seats", "decision_json", "judge", "move_text", "plan",
            "summary", "table", "walk"]

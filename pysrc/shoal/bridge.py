@@ -37,6 +37,9 @@ Commands:
                                             250, and answers the decisions finished meanwhile; ``summary`` once over.
                                             The page cancels by asking no more)
   analyse_stop  {}                       -> {}     (forgets the analysis under way)
+  analyse_move  {record, ply, action, budget?, seed?, ms?} -> {"decision": decision | null, "progress": 0..1}
+                                            (``action`` judged as if played instead of the record's move ``ply``,
+                                            from that seat's view: "Try it yourself"; with ``ms`` as ``hint``)
   hint   {match, seat, budget?, seed?, ms?} -> {"hint": {seat, unit, forced, best, alternative} | null,
                                             "progress": 0..1}   (the move the analysis prefers for a seat to act,
                                             judged from its view alone; with ``ms``, null until found: ask again with
@@ -307,7 +310,7 @@ def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
 
 # The record analysis and the hint under way (one of each): each request does a slice of the work, so the worker
 # answers the page between slices and nothing runs between requests.
-_analysis: dict[str, Any] = {"session": None, "hint": None, "hint_key": None}
+_analysis: dict[str, Any] = {"session": None, "hint": None, "hint_key": None, "move": None, "move_key": None}
 SLICE_MS = 250
 MAX_SLICE_MS = 10_000
 
@@ -348,6 +351,20 @@ def _analyse_next(req: dict[str, Any]) -> dict[str, Any]:
 def _analyse_stop(req: dict[str, Any]) -> dict[str, Any]:
     _analysis["session"] = None
     return {}
+
+
+def _analyse_move(req: dict[str, Any]) -> dict[str, Any]:
+    from .analysis import attempt
+
+    key = json.dumps({k: v for k, v in req.items() if k not in ("cmd", "ms")}, sort_keys=True)
+    job = _analysis["move"] if _analysis["move_key"] == key else None
+    if job is None:
+        job = attempt(req.get("record"), req.get("ply"), req.get("action"), req.get("budget"), req.get("seed", 0))
+        _analysis["move"], _analysis["move_key"] = job, key
+    found = job.advance(_slice(req, None))
+    if found is not None:
+        _analysis["move"] = _analysis["move_key"] = None
+    return {"decision": found, "progress": round(job.progress, 4)}
 
 
 def _hint(req: dict[str, Any]) -> dict[str, Any]:
@@ -394,7 +411,8 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot, "bots": _bots,
     "undo": _undo, "can_undo": _can_undo, "record": _record, "close": _close,
     "lesson_answer": _lesson_answer, "lesson_open": _lesson_open, "replay_step": _replay_step,
-    "analyse_start": _analyse_start, "analyse_next": _analyse_next, "analyse_stop": _analyse_stop, "hint": _hint,
+    "analyse_start": _analyse_start, "analyse_next": _analyse_next, "analyse_stop": _analyse_stop,
+    "analyse_move": _analyse_move, "hint": _hint,
 }
 
 

@@ -19,7 +19,8 @@ from .helpers import BUDGET, record
 @pytest.fixture(autouse=True)
 def _fresh_bridge(monkeypatch):
     monkeypatch.setattr(bridge, "_matches", {})
-    monkeypatch.setattr(bridge, "_analysis", {"session": None, "hint": None, "hint_key": None})
+    monkeypatch.setattr(bridge, "_analysis", {"session": None, "hint": None, "hint_key": None, "move": None,
+                                              "move_key": None})
 
 
 def ask(**request) -> dict:
@@ -75,6 +76,28 @@ def test_a_bad_analysis_request_is_refused_and_keeps_the_analysis_under_way(requ
     assert not refused["ok"] and error in refused["error"]
     assert ask(cmd="analyse_next", ms=10_000)["over"], "the earlier analysis is still there"
     assert "ms must be" in ask(cmd="analyse_next", ms=0)["error"]
+
+
+def test_a_move_tried_instead_of_the_one_played_is_judged_from_that_seats_view():
+    """"Try it yourself": any legal move at a decision of the record is judged as if it had been played there."""
+    rec = record("museum", 2, seed=6, seats=["greedy", "random"])
+    ply = analysis.plan(rec, [1])[0][0]
+    before = shoal.replay({**rec, "actions": rec["actions"][:ply - 1]})
+    tried = before.legal_actions(1)[-1]
+    answer = ask(cmd="analyse_move", record=rec, ply=ply, action=tried, budget=BUDGET)
+    decision = answer["decision"]
+    assert answer["progress"] == 1.0 and decision["ply"] == ply and decision["seat"] == 1
+    assert decision["played"] == tried and decision["mark"] in (None, "inaccuracy", "mistake", "blunder")
+    slices = [ask(cmd="analyse_move", record=rec, ply=ply, action=tried, budget=BUDGET, ms=1)]
+    while slices[-1]["decision"] is None:
+        slices.append(ask(cmd="analyse_move", record=rec, ply=ply, action=tried, budget=BUDGET, ms=1))
+    assert len(slices) > 2 and slices[-1]["decision"] == decision
+    played = ask(cmd="analyse_move", record=rec, ply=ply, action=rec["actions"][ply - 1][1], budget=BUDGET)
+    whole = analysis.analyse(rec, seats=[1], budget=BUDGET)["decisions"][0]
+    assert played["decision"] == whole, "the move played, tried again, is judged as the analysis judged it"
+    assert "not a legal move" in ask(cmd="analyse_move", record=rec, ply=ply, action={"type": "x"})["error"]
+    assert "ply must be" in ask(cmd="analyse_move", record=rec, ply=0, action=tried)["error"]
+    assert "ply must be" in ask(cmd="analyse_move", record=rec, ply=len(rec["actions"]) + 1, action=tried)["error"]
 
 
 def test_a_hint_answers_the_best_move_and_the_best_alternative_for_a_seat_to_act():
