@@ -213,12 +213,12 @@ print(json.dumps(out))
 def on_site(site: Path, cases: list[tuple[str, dict]]) -> dict:
     """Seat 0 of each record at the default budget in Pyodide under Node, then in CPython: wall seconds of each
     (the same machine, one right after the other), and whether the marks agree."""
-    program = f"CASES = json.loads({json.dumps(json.dumps(cases))})\n" + SITE_PROGRAM
+    program = f"import json\nCASES = json.loads({json.dumps(json.dumps(cases))})\n" + SITE_PROGRAM
     node = subprocess.run(["node", str(ROOT / "tests" / "sitebuild" / "run_in_pyodide.mjs"), str(site)],
                           input=program, capture_output=True, text=True, timeout=7200, check=True)
     there = json.loads(node.stdout.strip().splitlines()[-1])
     here: dict = {}
-    exec(program.replace("print(json.dumps(out))", "here.update(out)"), {"here": here, "json": json})
+    exec(program.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
     return {key: {"pyodide": there[key], "cpython": here[key], "same_marks": there[key]["marks"] == here[key]["marks"]}
             for key in here}
 

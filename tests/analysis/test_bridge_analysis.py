@@ -62,6 +62,14 @@ def test_an_analysis_is_cancelled_by_asking_no_more_or_by_a_new_start_or_stop():
     assert ask(cmd="analyse_next")["error"] == "no analysis under way: analyse_start first"
 
 
+def test_a_record_without_decisions_is_over_at_once():
+    rec = record("aquarena", 2, seed=3, plies=0)
+    assert ask(cmd="analyse_start", record=rec)["total"] == 0
+    step = ask(cmd="analyse_next")
+    assert step["over"] and step["progress"] == 1.0 and step["decisions"] == []
+    assert [s["decisions"] for s in step["summary"]["seats"]] == [0, 0]
+
+
 @pytest.mark.parametrize("request_,error", [
     ({"record": {"game": "museum"}}, "record has no"),
     ({"record": None}, "must be a JSON object"),
