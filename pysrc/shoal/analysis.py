@@ -8,8 +8,9 @@ results. The record is the whole truth and its owner has it; the analysis of a s
 did not show, which is why the page may show a seat's analysis wherever it may show that seat's replay.
 
 JSON (docs/analysis.md): ``{"game", "decisions": [...], "summary": {...}}``, each decision
-``{"ply", "seat", "played", "best", "loss", "mark", "unit", "played_value", "best_value", "moves", "samples"}`` where
-``ply`` counts the record's actions from 1 (the position before it is the replay's step ``ply - 1``).
+``{"ply", "seat", "played", "best", "loss", "mark", "unit", "gap", "error", "played_value", "best_value", "moves",
+"samples"}`` where ``ply`` counts the record's actions from 1 (the position before it is the replay's step
+``ply - 1``).
 """
 
 from __future__ import annotations
@@ -94,16 +95,16 @@ def walk(record: Any, plies: list[tuple[int, int]]) -> Iterator[Decision]:
 
 def judge(game: Game, decision: Decision, budget: int | None = None, seed: int = 0) -> dict[str, Any]:
     """One decision judged, as its JSON."""
-    analyst_ = analyst(game, decision.seat, decision.view["players"], budget)
-    judgement = analyst_.judge(decision.view, decision.legal, decision_rng(seed, decision.view), decision.played)
-    return decision_json(decision, judgement)
+    answer = Judging(game, decision, budget, seed).advance(lambda: False)
+    assert answer is not None
+    return answer
 
 
 def decision_json(decision: Decision, judgement: Judgement) -> dict[str, Any]:
     played, best = judgement.played, judgement.best
     assert played is not None and best is not None
     if judgement.loss == 0:
-        best = played  # the move played is as good as the best found: it is the best move
+        best = played  # the samples show no better move: the move played is the best
     return {
         "ply": decision.ply, "seat": decision.seat, "played": played.action, "best": best.action,
         "loss": round(judgement.loss, 4), "mark": judgement.mark, "unit": judgement.unit,
