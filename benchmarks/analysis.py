@@ -83,11 +83,29 @@ def game_task(args: tuple) -> dict:
     for decision in analysis.walk(record, plies):
         start = time.process_time()
         d = analysis.judge(game, decision, budget)
-        decisions.append({"seat": d["seat"], "bot": seats[d["seat"]], "loss": d["loss"], "mark": d["mark"],
-                          "gap": d["gap"], "error": d["error"], "sec": time.process_time() - start})
-    return {"row": row, "pair": pair, "seed": seed, "seats": seats, "budget": budget, "every": every,
-            "scores": shoal.replay(record).outcome()["scores"], "decisions_in_game": len(plan),
-            "decisions": decisions, "record": record}
+        decisions.append(
+            {
+                "seat": d["seat"],
+                "bot": seats[d["seat"]],
+                "loss": d["loss"],
+                "mark": d["mark"],
+                "gap": d["gap"],
+                "error": d["error"],
+                "sec": time.process_time() - start,
+            }
+        )
+    return {
+        "row": row,
+        "pair": pair,
+        "seed": seed,
+        "seats": seats,
+        "budget": budget,
+        "every": every,
+        "scores": shoal.replay(record).outcome()["scores"],
+        "decisions_in_game": len(plan),
+        "decisions": decisions,
+        "record": record,
+    }
 
 
 def tasks_for(row: str, args: argparse.Namespace, budget: int | None) -> list[tuple]:
@@ -100,8 +118,11 @@ def tasks_for(row: str, args: argparse.Namespace, budget: int | None) -> list[tu
         for bot in ("hard", "random", "easy"):
             out += [(row, bot, [bot], i + 1, budget, every) for i in range(solo)]
         return out
-    for pair, other, n in (("hard-random", "random", args.games), ("hard-easy", "easy", easy),
-                           ("hard-hard", "hard", args.hard_games)):
+    for pair, other, n in (
+        ("hard-random", "random", args.games),
+        ("hard-easy", "easy", easy),
+        ("hard-hard", "hard", args.hard_games),
+    ):
         for i in range(n):
             seats = ["hard"] + [other] * (players - 1)
             k = i % players
@@ -163,10 +184,15 @@ def summarise(row: str, results: list[dict]) -> dict:
     pairs: dict[str, dict] = {}
     for pair in dict.fromkeys(r["pair"] for r in results):
         games = [r for r in results if r["pair"] == pair]
-        bots = {bot: stats([d for r in games for d in r["decisions"] if d["bot"] == bot])
-                for bot in dict.fromkeys(b for r in games for b in r["seats"])}
-        pairs[pair] = {"games": len(games), "bots": bots,
-                       "decisions_in_game": statistics.fmean(r["decisions_in_game"] for r in games)}
+        bots = {
+            bot: stats([d for r in games for d in r["decisions"] if d["bot"] == bot])
+            for bot in dict.fromkeys(b for r in games for b in r["seats"])
+        }
+        pairs[pair] = {
+            "games": len(games),
+            "bots": bots,
+            "decisions_in_game": statistics.fmean(r["decisions_in_game"] for r in games),
+        }
     return {"row": row, "pairs": pairs, "budget": results[0]["budget"], "every": results[0]["every"]}
 
 
@@ -184,9 +210,18 @@ def cost(row: str, results: list[dict]) -> list[dict]:
                 session.advance(lambda: True)
                 now = time.process_time()
                 longest, last = max(longest, now - last), now
-            out.append({"row": row, "seed": r["seed"], "seat": seat, "bot": bot, "decisions": session.total,
-                        "sec": time.process_time() - start, "step_max": longest,
-                        "budget": session.summary()["budget"]})
+            out.append(
+                {
+                    "row": row,
+                    "seed": r["seed"],
+                    "seat": seat,
+                    "bot": bot,
+                    "decisions": session.total,
+                    "sec": time.process_time() - start,
+                    "step_max": longest,
+                    "budget": session.summary()["budget"],
+                }
+            )
     return out
 
 
@@ -214,13 +249,21 @@ def on_site(site: Path, cases: list[tuple[str, dict]]) -> dict:
     """Seat 0 of each record at the default budget in Pyodide under Node, then in CPython: wall seconds of each
     (the same machine, one right after the other), and whether the marks agree."""
     program = f"import json\nCASES = json.loads({json.dumps(json.dumps(cases))})\n" + SITE_PROGRAM
-    node = subprocess.run(["node", str(ROOT / "tests" / "sitebuild" / "run_in_pyodide.mjs"), str(site)],
-                          input=program, capture_output=True, text=True, timeout=7200, check=True)
+    node = subprocess.run(
+        ["node", str(ROOT / "tests" / "sitebuild" / "run_in_pyodide.mjs"), str(site)],
+        input=program,
+        capture_output=True,
+        text=True,
+        timeout=7200,
+        check=True,
+    )
     there = json.loads(node.stdout.strip().splitlines()[-1])
     here: dict = {}
     exec(program.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
-    return {key: {"pyodide": there[key], "cpython": here[key], "same_marks": there[key]["marks"] == here[key]["marks"]}
-            for key in here}
+    return {
+        key: {"pyodide": there[key], "cpython": here[key], "same_marks": there[key]["marks"] == here[key]["marks"]}
+        for key in here
+    }
 
 
 def _pct(x: float) -> str:
@@ -230,17 +273,26 @@ def _pct(x: float) -> str:
 def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse.Namespace) -> str:
     load = os.getloadavg()
     command = f"--games {args.games}"
-    for flag, value in (("--easy-games", args.easy_games), ("--hard-games", args.hard_games),
-                        ("--solo-games", args.solo_games), ("--budget", args.budget),
-                        ("--scale", args.scale if args.scale != 1.0 else None)):
+    for flag, value in (
+        ("--easy-games", args.easy_games),
+        ("--hard-games", args.hard_games),
+        ("--solo-games", args.solo_games),
+        ("--budget", args.budget),
+        ("--scale", args.scale if args.scale != 1.0 else None),
+    ):
         command += f" {flag} {value}" if value is not None else ""
-    lines = [BEGIN, "",
-             f"Written by `python3 benchmarks/analysis.py {command}` on {time.strftime('%Y-%m-%d %H:%M')} "
-             f"(Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load[0]:.1f} at the end). "
-             "Game *i* plays seed *i*, seats rotated. Rates are shares of that bot's decisions analysed (every "
-             "*k*-th decision of each seat, the stride shown).", "",
-             "| row | pairing | games | budget | stride | bot | decisions | mean loss | inaccuracy | mistake | "
-             "blunder | loss ÷ hard's |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        BEGIN,
+        "",
+        f"Written by `python3 benchmarks/analysis.py {command}` on {time.strftime('%Y-%m-%d %H:%M')} "
+        f"(Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load[0]:.1f} at the end). "
+        "Game *i* plays seed *i*, seats rotated. Rates are shares of that bot's decisions analysed (every "
+        "*k*-th decision of each seat, the stride shown).",
+        "",
+        "| row | pairing | games | budget | stride | bot | decisions | mean loss | inaccuracy | mistake | "
+        "blunder | loss ÷ hard's |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
     for s in summaries:
         unit = "points" if ROWS[s["row"]][1] == 1 else "win share"
         solo_hard = s["pairs"].get("hard", {}).get("bots", {}).get("hard", {}).get("mean_loss")
@@ -249,38 +301,59 @@ def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse
             reference = solo_hard if ROWS[s["row"]][1] == 1 else reference
             for bot, b in p["bots"].items():
                 ratio = f"{b['mean_loss'] / reference:.1f}×" if bot != "hard" and reference else ""
-                lines.append(f"| {s['row']} | {pair} | {p['games']} | {s['budget']} | {s['every']} | {bot} | "
-                             f"{b['decisions']} | {b['mean_loss']:.4f} {unit} | {_pct(b['inaccuracy'])} | "
-                             f"{_pct(b['mistake'])} | {_pct(b['blunder'])} | {ratio} |")
-    lines += ["", "hard against hard: decisions a game, and the marks a game they come to (the share of its "
-              "decisions analysed that were marked, times its decisions a game).", "",
-              "| row | games | decisions a game | marked | marks a game | blunders a game |", "|---|---|---|---|---|---|"]
+                lines.append(
+                    f"| {s['row']} | {pair} | {p['games']} | {s['budget']} | {s['every']} | {bot} | "
+                    f"{b['decisions']} | {b['mean_loss']:.4f} {unit} | {_pct(b['inaccuracy'])} | "
+                    f"{_pct(b['mistake'])} | {_pct(b['blunder'])} | {ratio} |"
+                )
+    lines += [
+        "",
+        "hard against hard: decisions a game, and the marks a game they come to (the share of its "
+        "decisions analysed that were marked, times its decisions a game).",
+        "",
+        "| row | games | decisions a game | marked | marks a game | blunders a game |",
+        "|---|---|---|---|---|---|",
+    ]
     for s in summaries:
         p = s["pairs"].get("hard-hard")
         if p:
             b = p["bots"]["hard"]
             marked = sum(b[m] for m in MARKS)
-            lines.append(f"| {s['row']} | {p['games']} | {p['decisions_in_game']:.1f} | {_pct(marked)} | "
-                         f"{marked * p['decisions_in_game']:.1f} | {b['blunder'] * p['decisions_in_game']:.2f} |")
+            lines.append(
+                f"| {s['row']} | {p['games']} | {p['decisions_in_game']:.1f} | {_pct(marked)} | "
+                f"{marked * p['decisions_in_game']:.1f} | {b['blunder'] * p['decisions_in_game']:.2f} |"
+            )
     if costs:
-        lines += ["", "**Cost at the default budget** (what the page asks): each seat of the first two games against "
-                  "`random` (alone: of `hard`), the whole game analysed one seat at a time as the page asks; CPU "
-                  "seconds in CPython, and the longest step between two progress reports.", "",
-                  "| row | seed | seat | bot | budget | decisions | CPython | longest step |",
-                  "|---|---|---|---|---|---|---|---|"]
+        lines += [
+            "",
+            "**Cost at the default budget** (what the page asks): each seat of the first two games against "
+            "`random` (alone: of `hard`), the whole game analysed one seat at a time as the page asks; CPU "
+            "seconds in CPython, and the longest step between two progress reports.",
+            "",
+            "| row | seed | seat | bot | budget | decisions | CPython | longest step |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
         for c in costs:
-            lines.append(f"| {c['row']} | {c['seed']} | {c['seat']} | {c['bot']} | {c['budget']} | "
-                         f"{c['decisions']} | {c['sec']:.1f} s | {c['step_max']:.3f} s |")
+            lines.append(
+                f"| {c['row']} | {c['seed']} | {c['seat']} | {c['bot']} | {c['budget']} | "
+                f"{c['decisions']} | {c['sec']:.1f} s | {c['step_max']:.3f} s |"
+            )
     if site:
-        lines += ["", "Seat 0 of the first of those games at the default budget in the shipped Pyodide runtime under "
-                  "Node and in CPython, wall seconds one right after the other on the same machine:", "",
-                  "| row | decisions | CPython | Pyodide | Pyodide ÷ CPython | longest step in Pyodide | same marks |",
-                  "|---|---|---|---|---|---|---|"]
+        lines += [
+            "",
+            "Seat 0 of the first of those games at the default budget in the shipped Pyodide runtime under "
+            "Node and in CPython, wall seconds one right after the other on the same machine:",
+            "",
+            "| row | decisions | CPython | Pyodide | Pyodide ÷ CPython | longest step in Pyodide | same marks |",
+            "|---|---|---|---|---|---|---|",
+        ]
         for key, r in site.items():
             py, cp = r["pyodide"], r["cpython"]
-            lines.append(f"| {key} | {py['decisions']} | {cp['sec']:.1f} s | {py['sec']:.1f} s | "
-                         f"{py['sec'] / max(cp['sec'], 1e-9):.2f}× | {py['step_max']:.3f} s | "
-                         f"{'yes' if r['same_marks'] else 'NO'} |")
+            lines.append(
+                f"| {key} | {py['decisions']} | {cp['sec']:.1f} s | {py['sec']:.1f} s | "
+                f"{py['sec'] / max(cp['sec'], 1e-9):.2f}× | {py['step_max']:.3f} s | "
+                f"{'yes' if r['same_marks'] else 'NO'} |"
+            )
     lines += ["", END]
     return "\n".join(lines)
 
@@ -302,8 +375,12 @@ def main() -> int:
     parser.add_argument("--solo-games", type=int, help="games of each level alone (default: --games)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--budget", type=int, help="playouts a decision in the calibration")
-    parser.add_argument("--scale", type=float, default=1.0,
-                        help="without --budget: the calibration's budget is each game's default times this")
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="without --budget: the calibration's budget is each game's default times this",
+    )
     parser.add_argument("--rows", default=",".join(ROWS))
     parser.add_argument("--site", type=Path, help="a built dist/: also time seat 0 in Pyodide under Node")
     parser.add_argument("--no-cost", action="store_true", help="leave out the cost at the default budget")

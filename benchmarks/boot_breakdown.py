@@ -1,4 +1,4 @@
-"""Where a first playable board's start-up goes, cold and warm (issue 14): the page's and the worker's boot marks.
+"""Where a first playable board's start-up goes, cold and warm: the page's and the worker's boot marks.
 
     python3 benchmarks/boot_breakdown.py [--runs 5] [--site DIST] [--compare OTHER_DIST] [--games 1]
 
@@ -39,7 +39,9 @@ def one(browser, url: str, warm: bool) -> tuple[float, dict[str, float]]:
         page.goto(url)
         page.wait_for_function(run.BOARD, timeout=180_000, polling=50)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("() => !!navigator.serviceWorker.controller || (location.reload(), false)", timeout=60_000)
+        page.wait_for_function(
+            "() => !!navigator.serviceWorker.controller || (location.reload(), false)", timeout=60_000
+        )
         page.wait_for_function(run.BOARD, timeout=180_000, polling=50)
         page.wait_for_timeout(300)
     t0 = time.perf_counter()
@@ -96,7 +98,9 @@ def main() -> None:
                 stock_runs.append(stock_time(browser, servers["stock"][1] + "index.html"))
                 for name in sites:
                     for warm in (False, True):
-                        results.setdefault((name, "warm" if warm else "cold"), []).append(one(browser, servers[name][1] + LINK, warm))
+                        results.setdefault((name, "warm" if warm else "cold"), []).append(
+                            one(browser, servers[name][1] + LINK, warm)
+                        )
             clicks: dict[tuple[str, str], list] = {}
             for _ in range(args.games):
                 for name in sites:
@@ -111,19 +115,27 @@ def main() -> None:
         print("|---|---|---|---|---|---|---|---|---|---|---|")
         for (gid, name), spans in sorted(clicks.items()):
             tot = [x["total"] for x in spans]
-            mean = lambda key: statistics.fmean(x[key] for x in spans)  # noqa: E731
-            print(f"| {gid} | {name} | {len(spans)} | {run.pct(tot, .5):.1f} | {run.pct(tot, .95):.1f} | {max(tot):.1f} | "
-                  f"{mean('calls'):.1f} | {mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} |")
+            mean = lambda key, spans=spans: statistics.fmean(x[key] for x in spans)  # noqa: E731
+            print(
+                f"| {gid} | {name} | {len(spans)} | {run.pct(tot, 0.5):.1f} | {run.pct(tot, 0.95):.1f} | "
+                f"{max(tot):.1f} | {mean('calls'):.1f} | {mean('roundTrip'):.1f} | {mean('python'):.1f} | "
+                f"{mean('json'):.1f} | {mean('render'):.1f} |"
+            )
         print()
     stock_med = statistics.median(stock_runs)
     print(f"load average {load0[0]:.1f} → {load1[0]:.1f}; stock page median {stock_med:.2f} s over {args.runs} runs")
     for (name, kind), rows in results.items():
         total = statistics.median(r[0] for r in rows)
-        print(f"\n### {name}, {kind}: first playable board {total:.2f} s median = {total / stock_med:.2f}× stock "
-              f"(runs: {', '.join(f'{r[0]:.2f}' for r in rows)}; snapshot: {all(r[1]['boot'] for r in rows)})\n")
+        print(
+            f"\n### {name}, {kind}: first playable board {total:.2f} s median = {total / stock_med:.2f}× stock "
+            f"(runs: {', '.join(f'{r[0]:.2f}' for r in rows)}; snapshot: {all(r[1]['boot'] for r in rows)})\n"
+        )
         print("| moment | median ms since navigation | min | max |")
         print("|---|---|---|---|")
-        names = sorted({k for r in rows for k in r[1] if k != "boot"}, key=lambda k: statistics.median(r[1].get(k, 1e9) for r in rows))
+        names = sorted(
+            {k for r in rows for k in r[1] if k != "boot"},
+            key=lambda k: statistics.median(r[1].get(k, 1e9) for r in rows),
+        )
         for k in names:
             vals = [r[1][k] for r in rows if k in r[1]]
             print(f"| {k} | {statistics.median(vals):.0f} | {min(vals):.0f} | {max(vals):.0f} |")

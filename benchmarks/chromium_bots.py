@@ -1,5 +1,5 @@
-"""Seconds a bot level takes per decision in headless Chromium, in the page's own worker (issue 10: "hard takes at
-most about 2 s a decision on this 2-core machine in headless Chromium"). A benchmark, not a test.
+"""Seconds a bot level takes per decision in headless Chromium, in the page's own worker (the target: ``hard`` takes
+at most about 2 s a decision on a 2-core machine in headless Chromium). A benchmark, not a test.
 
     python3 benchmarks/chromium_bots.py [--site DIST] [--decisions 5] [--levels hard,normal,easy]
                                         [--games museum,brunch,aquarena,reef,reef-solo] [--out FILE.json]
@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT / "tests")]
 
-import server  # noqa: E402
-
 from conftest import CHROMIUM, CHROMIUM_ARGS, SUB_PATH  # noqa: E402
+
+import server  # noqa: E402
 
 PLAYERS = {"museum": 2, "brunch": 4, "aquarena": 3, "reef": 2}
 # Other tables to time: name -> (game, players, options). A solo AQUA decision searches its own budget.
@@ -101,8 +101,18 @@ def play(page, game: str, level: str, decisions: int, seed: int) -> list[tuple[f
     """(wall, CPU) seconds of ``decisions`` decisions of ``level`` (seat to act first), the other seats random."""
     name = f"bench-{game}-{level}"
     game_id, players, options = SETUPS[game]
-    got = page.evaluate(ASK, {"cmd": "new", "game": game_id, "players": players, "seed": seed, "viewer": 0,
-                              "options": options, "match": name})
+    got = page.evaluate(
+        ASK,
+        {
+            "cmd": "new",
+            "game": game_id,
+            "players": players,
+            "seed": seed,
+            "viewer": 0,
+            "options": options,
+            "match": name,
+        },
+    )
     answer = got["answer"]
     assert answer.get("ok", True) is not False, answer
     timed_seat = None
@@ -144,8 +154,11 @@ def main() -> int:
     if site is None:
         tmp = tempfile.TemporaryDirectory()
         site = Path(tmp.name) / "site"
-        subprocess.run([sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)], check=True,
-                       capture_output=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)],
+            check=True,
+            capture_output=True,
+        )
     from playwright.sync_api import sync_playwright
 
     srv, url = server.serve_in_thread(site, SUB_PATH)
@@ -164,22 +177,37 @@ def main() -> int:
                     got = play(page, game, level, args.decisions, args.seed)
                     key = f"{game}/{level}"
                     wall, cpu = [w for w, _ in got], [c for _, c in got]
-                    results[key] = {"n": len(got), "wall_mean": statistics.fmean(wall), "wall_max": max(wall),
-                                    "cpu_mean": statistics.fmean(cpu), "cpu_max": max(cpu),
-                                    "wall": [round(t, 3) for t in wall], "cpu": [round(t, 2) for t in cpu]}
+                    results[key] = {
+                        "n": len(got),
+                        "wall_mean": statistics.fmean(wall),
+                        "wall_max": max(wall),
+                        "cpu_mean": statistics.fmean(cpu),
+                        "cpu_max": max(cpu),
+                        "wall": [round(t, 3) for t in wall],
+                        "cpu": [round(t, 2) for t in cpu],
+                    }
                     r = results[key]
-                    print(f"{key}: CPU mean {r['cpu_mean']:.2f} s, max {r['cpu_max']:.2f} s; wall mean "
-                          f"{r['wall_mean']:.2f} s, max {r['wall_max']:.2f} s over {r['n']} decisions "
-                          f"(load {os.getloadavg()[0]:.1f})", flush=True)
+                    print(
+                        f"{key}: CPU mean {r['cpu_mean']:.2f} s, max {r['cpu_max']:.2f} s; wall mean "
+                        f"{r['wall_mean']:.2f} s, max {r['wall_max']:.2f} s over {r['n']} decisions "
+                        f"(load {os.getloadavg()[0]:.1f})",
+                        flush=True,
+                    )
             browser.close()
     finally:
         srv.shutdown()
         if tmp is not None:
             tmp.cleanup()
-    summary = {"results": results, "load_before": load_before, "load_after": os.getloadavg(),
-               "minutes": (time.time() - start) / 60, "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
-    print(f"load average before {load_before[0]:.1f}, after {summary['load_after'][0]:.1f}; "
-          f"{summary['minutes']:.1f} min")
+    summary = {
+        "results": results,
+        "load_before": load_before,
+        "load_after": os.getloadavg(),
+        "minutes": (time.time() - start) / 60,
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
+    print(
+        f"load average before {load_before[0]:.1f}, after {summary['load_after'][0]:.1f}; {summary['minutes']:.1f} min"
+    )
     if args.out:
         args.out.write_text(json.dumps(summary, indent=1))
     if args.write:
@@ -196,10 +224,10 @@ def write_section(summary: dict, args: argparse.Namespace) -> None:
 
     lines = [
         BEGIN,
-        "## (g) Seconds a bot level takes per decision in headless Chromium (issue 10: hard ≤ about 2 s)",
+        "## (g) Seconds a bot level takes per decision in headless Chromium (target: hard ≤ about 2 s)",
         "",
-        f"Written by `python3 benchmarks/chromium_bots.py --decisions {args.decisions}` on {summary['when']} (Debian's "
-        f"Chromium, headless, on this 2-core machine; load average {summary['load_before'][0]:.0f} before, "
+        f"Written by `python3 benchmarks/chromium_bots.py --decisions {args.decisions}` (Debian's "
+        f"Chromium, headless, {os.cpu_count()} cores; load average {summary['load_before'][0]:.0f} before, "
         f"{summary['load_after'][0]:.0f} after). Each level decides for the first seat to act in one match "
         f"(seed {args.seed}) whenever it has a choice, in the worker the page started; the other seats play the "
         "random bot. CPU: seconds the page's renderer process used during the request (the worker thread thinks "
@@ -211,8 +239,10 @@ def write_section(summary: dict, args: argparse.Namespace) -> None:
     ]
     for key, r in summary["results"].items():
         game, level = key.split("/")
-        lines.append(f"| {game} | {level} | {r['n']} | {r['cpu_mean']:.2f} | {r['cpu_max']:.2f} | "
-                     f"{r['wall_mean']:.2f} | {r['wall_max']:.2f} |")
+        lines.append(
+            f"| {game} | {level} | {r['n']} | {r['cpu_mean']:.2f} | {r['cpu_max']:.2f} | "
+            f"{r['wall_mean']:.2f} | {r['wall_max']:.2f} |"
+        )
     if args.note:
         lines += ["", args.note.strip()]
     lines.append(END)

@@ -27,8 +27,9 @@ def package(commit: str = COMMIT) -> str:
     name = f"shoal_{commit}"
     home = Path(tempfile.gettempdir()) / f"shoal-frozen-{commit}"
     if not (home / name / "__init__.py").exists():
-        blob = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "pysrc/shoal"], capture_output=True,
-                              check=True).stdout
+        blob = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit, "pysrc/shoal"], capture_output=True, check=True
+        ).stdout
         staging = Path(tempfile.mkdtemp(prefix="shoal-frozen-"))
         with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
             tar.extractall(staging, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(staging)
@@ -52,4 +53,4 @@ def bot(game_id: str, name: str):
     if not name.startswith(PREFIX):
         return None
     frozen = sys.modules.get(f"shoal_{COMMIT}") or import_module(package())
-    return frozen.GAMES[game_id].bots[name[len(PREFIX):]]
+    return frozen.GAMES[game_id].bots[name[len(PREFIX) :]]

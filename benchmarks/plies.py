@@ -1,7 +1,6 @@
-"""Plies per second, before and after, in CPython and in the shipped Pyodide under Node. Writes a section of
-docs/benchmarks.md.
+"""Plies per second in CPython and in the shipped Pyodide under Node. Writes a section of docs/benchmarks.md.
 
-    python3 benchmarks/plies.py [--before 1faa418] [--seconds 1.5] [--site DIR] [--no-pyodide]
+    python3 benchmarks/plies.py [--before REF] [--seconds 1.5] [--site DIR] [--no-pyodide] [--no-write]
 
 A search bot is as strong as the positions per second the engine gives it, so this measures the paths a bot uses:
 
@@ -10,9 +9,9 @@ A search bot is as strong as the positions per second the engine gives it, so th
   playout does;
 * ``view``: ``Match.view(seat)`` of the seat to act, at every ply of random games (what a bot is handed).
 
-"Before" is the package at a git commit (``git archive``), "after" is the working tree; both are zipped and imported
-by the same program in both runtimes, side by side in one run, so the machine's load affects them alike. The time
-per cell is bounded (``--seconds``): the numbers are rates, not totals.
+The working tree's package is zipped and imported by the same program in both runtimes. With ``--before REF`` the
+package at that git commit (``git archive``) is measured too, side by side in one run, so the machine's load affects
+both alike: the speed-up of a change. The time per cell is bounded (``--seconds``): the numbers are rates, not totals.
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 import zipfile
 from pathlib import Path
 
@@ -91,8 +89,9 @@ def package_zip(ref: str | None) -> bytes:
             for p in sorted((ROOT / "pysrc" / "shoal").rglob("*.py")):
                 z.write(p, p.relative_to(ROOT / "pysrc").as_posix())
         else:
-            tar = subprocess.run(["git", "archive", "--format=zip", ref, "pysrc/shoal"], cwd=ROOT,
-                                 capture_output=True, check=True).stdout
+            tar = subprocess.run(
+                ["git", "archive", "--format=zip", ref, "pysrc/shoal"], cwd=ROOT, capture_output=True, check=True
+            ).stdout
             with zipfile.ZipFile(io.BytesIO(tar)) as src:
                 for name in src.namelist():
                     if name.endswith(".py"):
@@ -101,9 +100,11 @@ def package_zip(ref: str | None) -> bytes:
 
 
 def program(zipped: bytes | None, seconds: float, cells=None, modes=None, fixed: int = 0) -> str:
-    return (f"ZIP = {base64.b64encode(zipped).decode()!r}\nSECONDS = {seconds}\n"
-            f"CELLS = {CELLS if cells is None else cells!r}\nMODES = {MODES if modes is None else modes!r}\n"
-            f"FIXED = {fixed}\n" + PROGRAM)
+    return (
+        f"ZIP = {base64.b64encode(zipped).decode()!r}\nSECONDS = {seconds}\n"
+        f"CELLS = {CELLS if cells is None else cells!r}\nMODES = {MODES if modes is None else modes!r}\n"
+        f"FIXED = {fixed}\n" + PROGRAM
+    )
 
 
 def _node(text: str, site: Path) -> tuple[str, float]:
@@ -114,8 +115,9 @@ def _node(text: str, site: Path) -> tuple[str, float]:
         src.write(text)
         src.seek(0)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        done = subprocess.run(["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True,
-                              check=True, timeout=3600)
+        done = subprocess.run(
+            ["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True, check=True, timeout=3600
+        )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return done.stdout, cpu
@@ -131,7 +133,7 @@ def measure_pyodide_cpu(zipped: bytes, site: Path, cells, modes, games: int) -> 
         for mode in modes:
             text, cpu = _node(program(zipped, 0, cells=[cell], modes=[mode], fixed=games), site)
             line = next(x for x in text.splitlines() if x.startswith("RESULT "))
-            plies = json.loads(line[len("RESULT "):])[f"{cell[0]}/{cell[1]}/{mode}"]
+            plies = json.loads(line[len("RESULT ") :])[f"{cell[0]}/{cell[1]}/{mode}"]
             out[f"{cell[0]}/{cell[1]}/{mode}"] = plies / max(cpu - base, 1e-6)
     return out
 
@@ -140,16 +142,18 @@ def measure(zipped: bytes, seconds: float, runtime: str, site: Path | None) -> d
     if runtime == "cpython":
         with tempfile.TemporaryDirectory() as tmp:
             text = program(zipped, seconds).replace("/tmp/shoal_bench.zip", f"{tmp}/shoal.zip")
-            done = subprocess.run([sys.executable, "-"], input=text, capture_output=True, text=True,
-                                  check=True, cwd=tmp)
+            done = subprocess.run(
+                [sys.executable, "-"], input=text, capture_output=True, text=True, check=True, cwd=tmp
+            )
     else:
         with tempfile.TemporaryFile("w+") as src:  # a file, not a pipe: Node reads stdin in one go
             src.write(program(zipped, seconds))
             src.seek(0)
-            done = subprocess.run(["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True,
-                                  check=True, timeout=1800)
+            done = subprocess.run(
+                ["node", str(RUNNER), str(site)], stdin=src, capture_output=True, text=True, check=True, timeout=1800
+            )
     line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
-    return json.loads(line[len("RESULT "):])
+    return json.loads(line[len("RESULT ") :])
 
 
 def write_section(text: str) -> None:
@@ -164,67 +168,89 @@ def write_section(text: str) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--before", default="1faa418", help="git commit measured as 'before'")
+    ap.add_argument("--before", help="a git commit to measure beside the working tree (a change's speed-up)")
     ap.add_argument("--seconds", type=float, default=1.5, help="seconds per cell")
     ap.add_argument("--site", type=Path, help="a built site (its Pyodide runs the program); built if missing")
     ap.add_argument("--games", type=int, default=30, help="games per Pyodide cell (timed in CPU seconds)")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-write", action="store_true", help="print, do not touch docs/benchmarks.md")
     args = ap.parse_args()
-    sources = {"before": package_zip(args.before), "after": package_zip(None)}
+    labels = ("before", "now") if args.before else ("now",)
+    sources = {"now": package_zip(None), **({"before": package_zip(args.before)} if args.before else {})}
     runtimes = ["cpython"] + ([] if args.no_pyodide else ["pyodide"])
     site = args.site
     tmp = None
     if "pyodide" in runtimes and site is None:
         tmp = tempfile.TemporaryDirectory()
         site = Path(tmp.name) / "site"
-        subprocess.run([sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)], check=True,
-                       capture_output=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)],
+            check=True,
+            capture_output=True,
+        )
     results: dict[tuple[str, str], dict[str, float]] = {}
-    for label in ("before", "after", "before", "after"):  # interleaved twice; the better of two runs is kept
+    for label in labels * 2:  # interleaved twice; the better of two runs is kept
         got = measure(sources[label], args.seconds, "cpython", None)
         prev = results.get(("cpython", label), {})
         results[("cpython", label)] = {k: max(v, prev.get(k, 0.0)) for k, v in got.items()}
         print("cpython", label, {k: round(v) for k, v in got.items()}, flush=True)
     if "pyodide" in runtimes:
-        for label in ("before", "after"):
+        for label in labels:
             got = measure_pyodide_cpu(sources[label], site, PYODIDE_CELLS, PYODIDE_MODES, args.games)
             results[("pyodide", label)] = got
             print("pyodide", label, {k: round(v) for k, v in got.items()}, flush=True)
+    compared = f' beside commit `{args.before}` ("before"), interleaved' if args.before else ""
+    flags = (f" --before {args.before}" if args.before else "") + (" --no-pyodide" if args.no_pyodide else "")
+    pyodide_at = "" if args.no_pyodide else f"; Pyodide's Python under Node {_node_version()}"
+    pyodide_how = (
+        ""
+        if args.no_pyodide
+        else (
+            f" Pyodide: {args.games} games per cell in a Node process of their own, divided by that process's CPU "
+            "seconds (from `getrusage`) minus those of a process that only starts and imports — Pyodide has no "
+            "process clock, and on a machine shared with other jobs the wall clock measures the other jobs."
+        )
+    )
+    heads = [f"{r} before | {r} now | ×" if args.before else r for r in runtimes]
     lines = [
         BEGIN,
-        "## (d) Plies per second, before and after the speed-ups (reef and aquarena)",
+        "## (d) Plies per second in the engine (reef and aquarena)",
         "",
-        f"Written by `python3 benchmarks/plies.py` on {time.strftime('%Y-%m-%d')} ({platform.machine()}, "
-        f"CPython {platform.python_version()}; Pyodide's Python 3.14 under Node {_node_version()}). "
-        f"\"Before\" is commit `{args.before}`, \"after\" the tree this was run from; each cell is the better of two "
-        f"{args.seconds:g} s runs of CPU time (`time.process_time`), interleaved. Pyodide: {args.games} games per cell "
-        "in a Node process of their own, divided by that process's CPU seconds (from `getrusage`) minus those of a "
-        "process that only starts and imports — Pyodide has no process clock, and on a machine shared with other "
-        "jobs the wall clock measures the other jobs. `match`: random games through `Match.play`; `state`: random "
-        "games on a bare state (`legal_actions` + `apply` on a clone, as a search playout does); `view`: "
-        "`Match.view` of the seat to act at every ply, plus the ply. \"After\" also carries every other change "
-        "made since `1faa418` (Modification 6's colour choice, outcome refs, the undo bookkeeping in `Match.play`).",
+        f"Written by `python3 benchmarks/plies.py{flags}` ({platform.machine()}, CPython {platform.python_version()}"
+        f"{pyodide_at}). A search bot is as strong as the positions per second the engine gives it, so this times the "
+        f"paths a bot uses{compared}. Each CPython cell is the better of two {args.seconds:g} s runs of CPU time "
+        f"(`time.process_time`).{pyodide_how} `match`: "
+        "random games through `Match.play`; `state`: random games on a bare state (`legal_actions` + `apply` on a "
+        "clone, as a search playout does); `view`: `Match.view` of the seat to act at every ply, plus the ply.",
         "",
-        "| game | players | path | " + " | ".join(f"{r} before | {r} after | ×" for r in runtimes) + " |",
-        "|---|---|---|" + "---|---|---|" * len(runtimes),
+        "| game | players | path | " + " | ".join(heads) + " |",
+        "|---|---|---|" + ("---|---|---|" if args.before else "---|") * len(runtimes),
     ]
     for gid, players in CELLS:
         for mode in MODES:
             key = f"{gid}/{players}/{mode}"
             cells = []
             for r in runtimes:
-                if key not in results[(r, "before")]:
-                    cells.append("— | — | —")
+                if key not in results[(r, "now")]:
+                    cells.append("— | — | —" if args.before else "—")
                     continue
-                b, a = results[(r, "before")][key], results[(r, "after")][key]
-                cells.append(f"{b:,.0f} | {a:,.0f} | {a / b:.2f}")
+                a = results[(r, "now")][key]
+                if args.before:
+                    b = results[(r, "before")][key]
+                    cells.append(f"{b:,.0f} | {a:,.0f} | {a / b:.2f}")
+                else:
+                    cells.append(f"{a:,.0f}")
             lines.append(f"| {gid} | {players} | {mode} | " + " | ".join(cells) + " |")
-    lines += ["", "Plies/s; a ply is one action of any seat. Same seeds and the same random choices before and "
-              "after, so both sides play the very same core games. The AQUA speed-ups: legal placements from a fit "
-              "table per tile (one bit mask of rotations per edge colour), each frontier cell's edge colours read "
-              "once for the whole market, action dicts built with each cell's coordinates computed once, Large "
-              "Animal anchors rejected before sorting.", END]
+    lines += [
+        "",
+        "Plies per CPU second; a ply is one action of any seat, on the same seeds and random choices in "
+        "every run. What keeps AQUA's paths fast: legal placements come from a fit table per tile (one bit mask "
+        "of rotations per edge colour); each frontier cell's edge colours are kept in a table as tiles are "
+        "laid (`Board.edges`) instead of read from six neighbours every turn; action dicts are built with each "
+        "cell's coordinates computed once; Large Animal anchors are rejected before sorting, and a new Small "
+        "Animal with no free neighbour is skipped (no shape fits it).",
+        END,
+    ]
     text = "\n".join(lines)
     print(text)
     if not args.no_write:

@@ -1,16 +1,17 @@
-"""How fast the search bots think, before and after a change, in CPython and in the shipped Pyodide under Node.
+"""How fast the search bots think, in CPython and in the shipped Pyodide under Node (and how a change moves it).
 
-    python3 benchmarks/search_speed.py --before REF [--budget 150] [--decisions 3] [--games museum,brunch,aquarena]
+    python3 benchmarks/search_speed.py [--before REF] [--budget 150] [--decisions 3] [--games museum,brunch,aquarena]
                                        [--site DIR] [--no-pyodide]
 
 Each game plays one match (seed 3; random moves, then the seat to act decides with ``hard`` capped at ``--budget``
-iterations, ``--decisions`` times): the same iterations before and after, so the ratio is the speed-up of the
-search's own paths (sampling, tree, rollouts, evaluation). Every ``Game.apply`` during those decisions is counted, so
-the figure is also *search plies per second*: the rate a bot walks positions, which is what issue 10 calls its
-strength. CPython: CPU seconds (``time.process_time``); Pyodide: a Node process per cell, its CPU seconds from
-``getrusage`` minus those of a process that only starts and imports (Pyodide has no process clock of its own, and on
-a shared machine the wall clock measures the other jobs). "Before" and "after" run the same program on the package
-zipped from a git commit and from the working tree (``benchmarks/plies.py``'s helpers).
+iterations, ``--decisions`` times). Every ``Game.apply`` during those decisions is counted, so the figure is
+*search plies per second*: the rate a bot walks positions, which with a fixed iteration budget is what its strength
+costs in time. With ``--before REF`` the same iterations run on the package at that commit too, so the ratio is the
+speed-up of the search's own paths (sampling, tree, rollouts, evaluation). CPython: CPU seconds
+(``time.process_time``); Pyodide: a Node process per cell, its CPU seconds from ``getrusage`` minus those of a process
+that only starts and imports (Pyodide has no process clock of its own, and on a shared machine the wall clock measures
+the other jobs). Every side runs the same program on the package zipped from the working tree (or from the commit)
+with ``benchmarks/plies.py``'s helpers.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import plies  # noqa: E402
 
 PLAYERS = {"museum": 2, "brunch": 4, "aquarena": 3, "reef": 2}
+DEFAULT_GAMES = "museum,brunch,aquarena"
 
 PROGRAM = r"""
 import base64, json, sys, time
@@ -72,16 +74,21 @@ def program(zipped: bytes | None, cells, budget: int, decisions: int) -> str:
     import base64
 
     zip_text = repr(base64.b64encode(zipped).decode()) if zipped else "None"
-    return (f"ZIP = {zip_text}\nCELLS = {cells!r}\nBUDGET = {budget}\nDECISIONS = {decisions}\n" + PROGRAM)
+    return f"ZIP = {zip_text}\nCELLS = {cells!r}\nBUDGET = {budget}\nDECISIONS = {decisions}\n" + PROGRAM
 
 
 def run_cpython(text: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        done = subprocess.run([sys.executable, "-"], input=text.replace("/tmp/shoal_search_bench.zip",
-                                                                        f"{tmp}/shoal.zip"),
-                              capture_output=True, text=True, check=True, cwd=tmp)
+        done = subprocess.run(
+            [sys.executable, "-"],
+            input=text.replace("/tmp/shoal_search_bench.zip", f"{tmp}/shoal.zip"),
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tmp,
+        )
     line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
-    return json.loads(line[len("RESULT "):])
+    return json.loads(line[len("RESULT ") :])
 
 
 def run_pyodide(text: str, site: Path, zipped: bytes) -> dict:
@@ -89,7 +96,7 @@ def run_pyodide(text: str, site: Path, zipped: bytes) -> dict:
     _, base = plies._node(program(zipped, [], 1, 0), site)
     out, cpu = plies._node(text, site)
     line = next(x for x in out.splitlines() if x.startswith("RESULT "))
-    got = json.loads(line[len("RESULT "):])
+    got = json.loads(line[len("RESULT ") :])
     if len(got) == 1:  # one cell per process: its CPU seconds are the process's, less start-up
         gid = next(iter(got))
         got[gid][0] = max(cpu - base, 1e-6)
@@ -98,35 +105,41 @@ def run_pyodide(text: str, site: Path, zipped: bytes) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--before", required=True, help="git commit measured as 'before'")
+    ap.add_argument("--before", help="a git commit to measure beside the working tree (a change's speed-up)")
     ap.add_argument("--budget", type=int, default=150, help="iterations per decision (hard, capped)")
     ap.add_argument("--decisions", type=int, default=3)
-    ap.add_argument("--games", default="museum,brunch,aquarena")
+    ap.add_argument("--games", default=DEFAULT_GAMES)
     ap.add_argument("--site", type=Path, help="a built site whose Pyodide runs the program")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--write", action="store_true", help="write the section of docs/benchmarks.md")
     ap.add_argument("--note", default="", help="a paragraph written under the table")
     args = ap.parse_args()
     cells = [(g, PLAYERS[g]) for g in args.games.split(",")]
-    sources = {"before": plies.package_zip(args.before), "after": plies.package_zip(None)}
+    labels = ("before", "now") if args.before else ("now",)
+    sources = {"now": plies.package_zip(None), **({"before": plies.package_zip(args.before)} if args.before else {})}
     rows: dict[str, dict[str, list]] = {}
-    for label in ("before", "after", "before", "after"):  # interleaved twice; the faster run is kept
+    for label in labels * 2:  # interleaved twice; the faster run is kept
         got = run_cpython(program(sources[label], cells, args.budget, args.decisions))
         for gid, (sec, n, d) in got.items():
             key = f"cpython/{label}/{gid}"
             if key not in rows or sec < rows[key][0]:
                 rows[key] = [sec, n, d]
-        print(label, {g: f"{v[1] / v[0]:,.0f} plies/s, {v[0] / max(v[2], 1):.3f} s/decision" for g, v in got.items()},
-              flush=True)
+        print(
+            label,
+            {g: f"{v[1] / v[0]:,.0f} plies/s, {v[0] / max(v[2], 1):.3f} s/decision" for g, v in got.items()},
+            flush=True,
+        )
     if not args.no_pyodide and args.site:
-        for label in ("before", "after"):
+        for label in labels:
             for cell in cells:
-                got = run_pyodide(program(sources[label], [cell], args.budget, args.decisions), args.site,
-                                  sources[label])
+                got = run_pyodide(
+                    program(sources[label], [cell], args.budget, args.decisions), args.site, sources[label]
+                )
                 sec, n, d = got[cell[0]]
                 rows[f"pyodide/{label}/{cell[0]}"] = [sec, n, d]
-                print("pyodide", label, cell[0], f"{n / sec:,.0f} plies/s, {sec / max(d, 1):.3f} s/decision",
-                      flush=True)
+                print(
+                    "pyodide", label, cell[0], f"{n / sec:,.0f} plies/s, {sec / max(d, 1):.3f} s/decision", flush=True
+                )
     print("RESULTS " + json.dumps(rows))
     if args.write:
         write_section(rows, cells, args)
@@ -139,35 +152,47 @@ def write_section(rows: dict[str, list], cells, args: argparse.Namespace) -> Non
     import os
     import platform
     import re
-    import time
 
     runtimes = [r for r in ("cpython", "pyodide") if any(k.startswith(r + "/") for k in rows)]
-    head = " | ".join(f"{r} before | {r} after | ×" for r in runtimes)
+    head = " | ".join(f"{r} before | {r} now | ×" if args.before else f"{r} | s/decision" for r in runtimes)
+    compared = (
+        f' Beside the working tree, the package at commit `{args.before}` ("before") decides the same '
+        "positions with the same iterations, interleaved, so the ratio is a change's speed-up."
+        if args.before
+        else ""
+    )
+    flags = f" --before {args.before}" if args.before else ""
+    flags += f" --budget {args.budget} --decisions {args.decisions}"
+    flags += "" if args.games == DEFAULT_GAMES else f" --games {args.games}"
+    flags += " --site DIST" if "pyodide" in runtimes else ""
     lines = [
         BEGIN,
-        "## (d2) Search plies per second, before and after the search speed-ups (museum, brunch, aquarena)",
+        "## (d2) Search plies per second (the `hard` level's own paths)",
         "",
-        f"Written by `python3 benchmarks/search_speed.py --before {args.before} --budget {args.budget} --decisions "
-        f"{args.decisions}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} ({platform.machine()}, CPython "
-        f"{platform.python_version()}; Pyodide's Python 3.14 under Node; load average {os.getloadavg()[0]:.0f} on 2 "
-        "cores). Each game: the seat to act decides with `hard` capped at the same iterations before and after, "
-        f"{args.decisions} decisions of one match (seed 3); a ply is one `Game.apply` inside the search (tree and "
-        "rollouts), so plies/s is the rate the bot walks positions. CPU seconds: `time.process_time` in CPython, "
-        "`getrusage` of the Node process less a start-and-import process in Pyodide. The same plies before and after "
-        "(the speed-ups change no choice).",
+        f"Written by `python3 benchmarks/search_speed.py{flags}` ({platform.machine()}, CPython "
+        f"{platform.python_version()}{'; Pyodide under Node' if 'pyodide' in runtimes else ''}; load average "
+        f"{os.getloadavg()[0]:.0f} on {os.cpu_count()} cores). Each game: "
+        f"the seat to act decides with `hard` capped at {args.budget} iterations, {args.decisions} decisions of one "
+        "match (seed 3); a ply is one `Game.apply` inside the search (sampling, tree and rollouts), so plies/s is the "
+        "rate the bot walks positions, and s/decision what that budget costs. CPU seconds: `time.process_time` in "
+        f"CPython, `getrusage` of the Node process less a start-and-import process in Pyodide.{compared}",
         "",
         f"| game | players | {head} |",
-        "|---|---|" + "---|---|---|" * len(runtimes),
+        "|---|---|" + ("---|---|---|" if args.before else "---|---|") * len(runtimes),
     ]
     for gid, players in cells:
         cols = []
         for r in runtimes:
-            b, a = rows.get(f"{r}/before/{gid}"), rows.get(f"{r}/after/{gid}")
-            if not b or not a:
-                cols.append("— | — | —")
+            b, a = rows.get(f"{r}/before/{gid}"), rows.get(f"{r}/now/{gid}")
+            if not a or (args.before and not b):
+                cols.append("— | — | —" if args.before else "— | —")
                 continue
-            pb, pa = b[1] / b[0], a[1] / a[0]
-            cols.append(f"{pb:,.0f} | {pa:,.0f} | {pa / pb:.2f}")
+            pa = a[1] / a[0]
+            cols.append(
+                f"{b[1] / b[0]:,.0f} | {pa:,.0f} | {pa / (b[1] / b[0]):.2f}"
+                if args.before
+                else f"{pa:,.0f} | {a[0] / max(a[2], 1):.3f}"
+            )
         lines.append(f"| {gid} | {players} | " + " | ".join(cols) + " |")
     lines += ["", args.note.strip() if args.note else "", END]
     text = "\n".join(lines)

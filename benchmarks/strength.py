@@ -1,4 +1,4 @@
-"""The strength table (issue 10): each search level against today's best bot of each game, frozen from git history.
+"""The strength table: each search level against the best heuristic bot of each game, frozen from git history.
 
     python3 benchmarks/strength.py [--games 200] [--solo-seeds 200] [--jobs 2] [--levels hard,normal,easy]
                                    [--rows museum,brunch,aquarena,reef,reef-solo] [--site DIST] [--out docs/strength.md]
@@ -10,7 +10,9 @@ decision with two or more legal actions; with ``--site`` (a built ``dist/``) eac
 the shipped Pyodide runtime under Node, timed on the same positions as CPython, giving the Pyodide mean. The table is
 rewritten after every row, so a run cut short still leaves what it measured. Every row keeps its games' outcomes
 (seed, win share, score margin), and a second table compares each level with the next one down game by game on the
-seeds both played: pairing cancels the deal's luck, which the issue's "each clearly below the next level" needs.
+seeds both played: pairing cancels the deal's luck, so it shows each level clearly below the next with far fewer
+games. The doc's notes (between ``<!-- notes:begin -->`` and ``<!-- notes:end -->``) are kept as they are, or replaced
+by ``--notes FILE``.
 """
 
 from __future__ import annotations
@@ -27,10 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pysrc"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import frozen  # noqa: E402
 import shoal  # noqa: E402
 from shoal import tournament  # noqa: E402
-
-import frozen  # noqa: E402
 
 # row id: (game, players, options, today's best bot, target for hard)
 ROWS = {
@@ -39,11 +40,23 @@ ROWS = {
     "aquarena": ("aquarena", 3, None, "heuristic", "win share ≥ 60% (fair 33%)"),
     "reef": ("reef", 2, {"variant": "core"}, "greedy", "win ≥ 75%"),
 }
-# Head to head (issue 10: "normal and easy: each clearly below the next level"): a level against the next one down,
-# seats rotated, where the win shares against the frozen bot crowd near the top and pairing alone does not separate them.
+# Head to head: a level against the next one down, seats rotated, where the win shares against the frozen bot crowd
+# near the top and pairing alone does not show each level clearly below the next.
 HEAD = {"reef-head": ("reef", 2, {"variant": "core"}), "museum-head": ("museum", 2, None)}
-SOLO = {"reef-solo": ("reef", {"variant": "core"}, "median ≥ 90 (Expert)"),
-        "reef-solo-advanced": ("reef", {"variant": "advanced"}, "median ≥ 80")}
+SOLO = {
+    "reef-solo": ("reef", {"variant": "core"}, "median ≥ 90 (Expert)"),
+    "reef-solo-advanced": ("reef", {"variant": "advanced"}, "median ≥ 80"),
+}
+# The targets above as numbers: the level's win share, or a solo row's median score, that ``hard`` must reach.
+TARGET_AT_LEAST = {
+    "museum": 0.75,
+    "brunch": 0.45,
+    "aquarena": 0.60,
+    "reef": 0.75,
+    "reef-solo": 90,
+    "reef-solo-advanced": 80,
+}
+NOTES_BEGIN, NOTES_END = "<!-- notes:begin -->", "<!-- notes:end -->"
 
 PYODIDE_PROGRAM = """
 import json, time
@@ -77,14 +90,22 @@ def run_row(key: str, level: str, games: int, jobs: int, first: int = 0) -> dict
     game_id, players, options, base, target = ROWS[key]
     seats = [level] + [frozen.PREFIX + base] * (players - 1)
     start = time.time()
-    results = tournament.run(game_id, players, seats, games, jobs, 1, options, "frozen:bot",
-                             progress=_progress(key, level), first=first)
+    results = tournament.run(
+        game_id, players, seats, games, jobs, 1, options, "frozen:bot", progress=_progress(key, level), first=first
+    )
     print(file=sys.stderr)
     summary = tournament.summarise(results)
-    return {"row": key, "level": level, "games": len(results), "target": target, "base": base,
-            "minutes": (time.time() - start) / 60, **{f"level_{k}": v for k, v in summary[level].items()},
-            **{f"base_{k}": v for k, v in summary[frozen.PREFIX + base].items()},
-            "per_game": [per_game(r, level) for r in results]}
+    return {
+        "row": key,
+        "level": level,
+        "games": len(results),
+        "target": target,
+        "base": base,
+        "minutes": (time.time() - start) / 60,
+        **{f"level_{k}": v for k, v in summary[level].items()},
+        **{f"base_{k}": v for k, v in summary[frozen.PREFIX + base].items()},
+        "per_game": [per_game(r, level) for r in results],
+    }
 
 
 def run_head(key: str, level: str, games: int, jobs: int, first: int = 0) -> dict:
@@ -92,14 +113,21 @@ def run_head(key: str, level: str, games: int, jobs: int, first: int = 0) -> dic
     game_id, players, options = HEAD[key]
     lower = dict(zip(LEVEL_ORDER, LEVEL_ORDER[1:]))[level]
     start = time.time()
-    results = tournament.run(game_id, players, [level, lower], games, jobs, 1, options,
-                             progress=_progress(key, level), first=first)
+    results = tournament.run(
+        game_id, players, [level, lower], games, jobs, 1, options, progress=_progress(key, level), first=first
+    )
     print(file=sys.stderr)
     summary = tournament.summarise(results)
-    return {"row": key, "level": level, "games": len(results), "base": lower, "minutes": (time.time() - start) / 60,
-            **{f"level_{k}": v for k, v in summary[level].items()},
-            **{f"base_{k}": v for k, v in summary[lower].items()},
-            "per_game": [per_game(r, level) for r in results]}
+    return {
+        "row": key,
+        "level": level,
+        "games": len(results),
+        "base": lower,
+        "minutes": (time.time() - start) / 60,
+        **{f"level_{k}": v for k, v in summary[level].items()},
+        **{f"base_{k}": v for k, v in summary[lower].items()},
+        "per_game": [per_game(r, level) for r in results],
+    }
 
 
 def per_game(r: tournament.GameResult, level: str) -> list[float]:
@@ -115,22 +143,35 @@ def per_game(r: tournament.GameResult, level: str) -> list[float]:
 def run_solo(key: str, level: str, seeds: int, jobs: int, first: int = 0) -> dict:
     game_id, options, target = SOLO[key]
     start = time.time()
-    results = tournament.run(game_id, 1, [level], seeds, jobs, 1, options, "frozen:bot",
-                             progress=_progress(key, level), first=first)
+    results = tournament.run(
+        game_id, 1, [level], seeds, jobs, 1, options, "frozen:bot", progress=_progress(key, level), first=first
+    )
     print(file=sys.stderr)
     scores = sorted(r.scores[0] for r in results)
     s = tournament.summarise(results)[level]
-    return {"row": key, "level": level, "games": len(results), "target": target, "median": statistics.median(scores),
-            "mean": statistics.fmean(scores), "at_least_90": sum(x >= 90 for x in scores) / len(scores),
-            "minutes": (time.time() - start) / 60, "level_sec_mean": s["sec_mean"], "level_sec_max": s["sec_max"],
-            "per_game": [[r.seed, 1.0, float(r.scores[0])] for r in results]}
+    return {
+        "row": key,
+        "level": level,
+        "games": len(results),
+        "target": target,
+        "median": statistics.median(scores),
+        "mean": statistics.fmean(scores),
+        "at_least_90": sum(x >= 90 for x in scores) / len(scores),
+        "minutes": (time.time() - start) / 60,
+        "level_sec_mean": s["sec_mean"],
+        "level_sec_max": s["sec_max"],
+        "per_game": [[r.seed, 1.0, float(r.scores[0])] for r in results],
+    }
 
 
 def solo_summary(row: dict) -> dict:
     """A solo row's median, mean and share of games at 90 or more, from its per-game scores."""
     scores = [g[2] for g in row["per_game"]]
-    return {"median": statistics.median(scores), "mean": statistics.fmean(scores),
-            "at_least_90": sum(x >= 90 for x in scores) / len(scores)}
+    return {
+        "median": statistics.median(scores),
+        "mean": statistics.fmean(scores),
+        "at_least_90": sum(x >= 90 for x in scores) / len(scores),
+    }
 
 
 def _pool(n1: int, m1: float, h1: float, n2: int, m2: float, h2: float) -> tuple[float, float]:
@@ -138,9 +179,9 @@ def _pool(n1: int, m1: float, h1: float, n2: int, m2: float, h2: float) -> tuple
     ``tournament.interval`` gives on the joined sample: the half-width gives back each sample's variance)."""
     n = n1 + n2
     m = (n1 * m1 + n2 * m2) / n
-    v1, v2 = ((h * k ** 0.5 / 1.96) ** 2 if k > 1 else 0.0 for h, k in ((h1, n1), (h2, n2)))
-    var = ((n1 - 1) * v1 + n1 * m1 ** 2 + (n2 - 1) * v2 + n2 * m2 ** 2 - n * m ** 2) / (n - 1)
-    return m, 1.96 * max(var, 0.0) ** 0.5 / n ** 0.5
+    v1, v2 = ((h * k**0.5 / 1.96) ** 2 if k > 1 else 0.0 for h, k in ((h1, n1), (h2, n2)))
+    var = ((n1 - 1) * v1 + n1 * m1**2 + (n2 - 1) * v2 + n2 * m2**2 - n * m**2) / (n - 1)
+    return m, 1.96 * max(var, 0.0) ** 0.5 / n**0.5
 
 
 def next_game(row: dict) -> int:
@@ -164,8 +205,9 @@ def join(old: dict, new: dict) -> dict:
         out["level_sec_mean"] = (a * old["level_sec_mean"] + b * new["level_sec_mean"]) / (a + b)
     else:
         for who in ("level", "base"):
-            out[f"{who}_win"], out[f"{who}_win95"] = _pool(a, old[f"{who}_win"], old[f"{who}_win95"],
-                                                           b, new[f"{who}_win"], new[f"{who}_win95"])
+            out[f"{who}_win"], out[f"{who}_win95"] = _pool(
+                a, old[f"{who}_win"], old[f"{who}_win95"], b, new[f"{who}_win"], new[f"{who}_win95"]
+            )
             out[f"{who}_mean_score"] = (a * old[f"{who}_mean_score"] + b * new[f"{who}_mean_score"]) / (a + b)
             out.pop(f"{who}_median_score", None)  # not recoverable from two medians; the table does not show it
             da, db = old[f"{who}_decisions"], new[f"{who}_decisions"]
@@ -201,8 +243,14 @@ def pyodide_seconds(site: Path, levels: list[str], games: list[tuple]) -> dict[s
     shipped runtime under Node, CPython's right after in this process (their ratio survives a busy machine)."""
     cases = [(k, g, n, o, lv, 6, None) for k, g, n, o in games for lv in levels if lv in shoal.GAMES[g].bots]
     program = f"CASES = {json.dumps(cases)}\n".replace("null", "None") + PYODIDE_PROGRAM
-    node = subprocess.run(["node", str(ROOT / "tests/sitebuild/run_in_pyodide.mjs"), str(site)], input=program,
-                          capture_output=True, text=True, timeout=7200, check=True)
+    node = subprocess.run(
+        ["node", str(ROOT / "tests/sitebuild/run_in_pyodide.mjs"), str(site)],
+        input=program,
+        capture_output=True,
+        text=True,
+        timeout=7200,
+        check=True,
+    )
     got = json.loads(node.stdout.strip().splitlines()[-1])
     here: dict = {}
     exec(program.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
@@ -219,46 +267,80 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def write(out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[float]], args: argparse.Namespace) -> None:
+def verdict(r: dict) -> str:
+    """Whether a ``hard`` row meets its target: "yes" when even its 95% interval's low end does, "on the point
+    estimate" when only the estimate does (a solo row's median has no interval here), else "no"; "" for other levels."""
+    if r["level"] != "hard" or r["row"] not in TARGET_AT_LEAST:
+        return ""
+    need = TARGET_AT_LEAST[r["row"]]
+    if r["row"] in SOLO:
+        return "yes" if r["median"] >= need else "no"
+    if r["level_win"] - r["level_win95"] >= need:
+        return "yes"
+    return "on the point estimate" if r["level_win"] >= need else "no"
+
+
+def notes(out: Path, args: argparse.Namespace) -> list[str]:
+    """The hand-written notes under the tables: ``--notes FILE``, else those already in the doc (kept as they are)."""
+    if args.notes and Path(args.notes).exists():
+        text = Path(args.notes).read_text().strip()
+    else:
+        old = out.read_text() if out.exists() else ""
+        if NOTES_BEGIN not in old or NOTES_END not in old:
+            return []
+        text = old[old.index(NOTES_BEGIN) + len(NOTES_BEGIN) : old.index(NOTES_END)].strip()
+    return ["", NOTES_BEGIN, text, NOTES_END]
+
+
+def write(
+    out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[float]], args: argparse.Namespace
+) -> None:
+    kept = notes(out, args)
     lines = [
         "# Strength of the search bots",
         "",
-        f"Written by `python3 benchmarks/strength.py` ({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; rows "
-        "measured in parts are kept with `--keep`). Each row: one level against copies of today's best "
-        "bot frozen from commit 1faa418 (`benchmarks/frozen.py`), seats rotated, game *i* on seed *i*+1. Win share: "
-        "the level's share of wins per game (ties shared) with its 95% interval. Seconds per decision: CPU seconds in "
-        "CPython 3.11 (mean / max over decisions with a choice); Pyodide: mean wall seconds in the shipped runtime "
-        "under Node on three decisions per game and level (a match on seed 3, from its seventh ply), with its ratio to CPython's wall seconds on the same "
-        "positions measured right after (— when not measured).",
+        "Written by `python3 benchmarks/strength.py` (`--keep FILE` keeps measured rows between runs and `--extend` "
+        "adds games to them, so a long table can be measured in parts; `--site DIST` adds the Pyodide column). Each "
+        f"row: one level against copies of the game's best heuristic bot frozen at commit {frozen.COMMIT} "
+        "(`benchmarks/frozen.py`, so the table keeps its meaning when the bots change), seats rotated, game *i* on "
+        "seed *i*+1. Win share: the level's share of wins per game (ties shared) with its 95% interval. Seconds per "
+        "decision: CPU seconds in CPython (mean / max over decisions with a choice); Pyodide: mean wall seconds in "
+        "the shipped runtime under Node on three decisions per game and level (a match on seed 3, from its seventh "
+        "ply), with its ratio to CPython's wall seconds on the same positions measured right after (— when not "
+        "measured).",
         "",
-        "| row | level | games | level's win share (95%) | target for hard | mean score (level / frozen) | "
-        "CPU s/decision mean / max | Pyodide s/decision |",
-        "|---|---|---|---|---|---|---|---|",
+        "| row | level | games | level's win share (95%) | target for hard | hard meets it | "
+        "mean score (level / frozen) | CPU s/decision mean / max | Pyodide s/decision |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in (r for r in rows if r["row"] in ROWS):
         game = ROWS[r["row"]][0]
         p = _pyo(pyo.get(f"{game}/{r['level']}"))
         lines.append(
-            f"| {r['row']}, {ROWS[r['row']][1]}p vs today's `{r['base']}` | {r['level']} | {r['games']} | "
-            f"{pct(r['level_win'])} ± {pct(r['level_win95'])} | {r['target']} | "
+            f"| {r['row']}, {ROWS[r['row']][1]}p vs frozen `{r['base']}` | {r['level']} | {r['games']} | "
+            f"{pct(r['level_win'])} ± {pct(r['level_win95'])} | {r['target']} | {verdict(r)} | "
             f"{r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
-            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
+            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |"
+        )
     for r in solos:
         p = _pyo(pyo.get(f"{r['row']}/{r['level']}"))
         lines.append(
             f"| {r['row']} (1p, seeds 1–{r['games']}) | {r['level']} | {r['games']} | median {r['median']:.1f}, mean "
-            f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | — | "
-            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |")
+            f"{r['mean']:.1f}, {pct(r['at_least_90'])} ≥ 90 | {r['target']} | {verdict(r)} | — | "
+            f"{r['level_sec_mean']:.3f} / {r['level_sec_max']:.3f} | {p} |"
+        )
     lines += side_by_side([r for r in rows if r["row"] in ROWS], solos)
     lines += head_to_head([r for r in rows if r["row"] in HEAD])
     missing = [k for k in args.rows if (k in ROWS or k in HEAD) and not any(r["row"] == k for r in rows)]
     missing += [k for k in args.rows if k in SOLO and not any(r["row"] == k for r in solos)]
     if missing:
-        lines += ["", f"Not measured in this run: {', '.join(missing)} (no search levels for that game yet, or the "
-                      "run was cut short)."]
+        lines += [
+            "",
+            f"Not measured in this run: {', '.join(missing)} (no search levels for that game yet, or the "
+            "run was cut short).",
+        ]
     lines += ["", "Minutes per row: " + ", ".join(f"{r['row']}/{r['level']} {r['minutes']:.1f}" for r in rows + solos)]
-    if args.notes and Path(args.notes).exists():
-        lines += ["", Path(args.notes).read_text().strip()]
+    lines += kept
     out.write_text("\n".join(lines) + "\n")
 
 
@@ -266,8 +348,8 @@ LEVEL_ORDER = ("hard", "normal", "easy")
 
 
 def side_by_side(rows: list[dict], solos: list[dict]) -> list[str]:
-    """Issue 10: "normal and easy: each clearly below the next level (show it)" — every level against the next one
-    down, game by game on the same seeds (:func:`paired`)."""
+    """Every level against the next one down, game by game on the same seeds (:func:`paired`): each level should be
+    clearly below the next."""
     lines: list[str] = []
     for r in rows + solos:
         lower_level = dict(zip(LEVEL_ORDER, LEVEL_ORDER[1:])).get(r["level"])
@@ -283,15 +365,22 @@ def side_by_side(rows: list[dict], solos: list[dict]) -> list[str]:
             clear = "yes"
         else:
             clear = "by score margin only" if not solo and dm - em > 0 else "not shown"
-        lines.append(f"| {r['row']} | {r['level']} − {lower_level} | {p['games']} | {what}: {value} | "
-                     f"{'—' if solo else f'{dm:+.1f} ± {em:.1f}'} | {clear} |")
+        lines.append(
+            f"| {r['row']} | {r['level']} − {lower_level} | {p['games']} | {what}: {value} | "
+            f"{'—' if solo else f'{dm:+.1f} ± {em:.1f}'} | {clear} |"
+        )
     if not lines:
         return []
-    return ["", "Each level against the next one down, game by game on the seeds both played (same deal, same seats): "
-                "the mean difference per game and its 95% interval. A level is *clearly above* the next when the "
-                "interval lies above zero.", "",
-            "| row | levels | games | difference | score margin over the frozen seats, difference | clearly above |",
-            "|---|---|---|---|---|---|", *lines]
+    return [
+        "",
+        "Each level against the next one down, game by game on the seeds both played (same deal, same seats): "
+        "the mean difference per game and its 95% interval. A level is *clearly above* the next when the "
+        "interval lies above zero.",
+        "",
+        "| row | levels | games | difference | score margin over the frozen seats, difference | clearly above |",
+        "|---|---|---|---|---|---|",
+        *lines,
+    ]
 
 
 def head_to_head(rows: list[dict]) -> list[str]:
@@ -299,21 +388,27 @@ def head_to_head(rows: list[dict]) -> list[str]:
     one half (or, failing that, "by score margin" when its mean score margin per game lies above zero)."""
     if not rows:
         return []
-    lines = ["", "Each level against the next one down, head to head (2 players, seats rotated, game *i* on seed *i*+1): "
-                 "the upper level's win share (ties shared) with its 95% interval, and its score minus the lower "
-                 "level's per game; clearly above when the win share's interval lies above 50%.", "",
-             "| game | levels | games | upper level's win share (95%) | mean score (upper / lower) | score margin per "
-             "game (95%) | CPU s/decision, upper / lower | clearly above |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "",
+        "Each level against the next one down, head to head (2 players, seats rotated, game *i* on seed *i*+1): "
+        "the upper level's win share (ties shared) with its 95% interval, and its score minus the lower "
+        "level's per game; clearly above when the win share's interval lies above 50%.",
+        "",
+        "| game | levels | games | upper level's win share (95%) | mean score (upper / lower) | score margin per "
+        "game (95%) | CPU s/decision, upper / lower | clearly above |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
         margin, half = tournament.interval([g[2] for g in r["per_game"]])
         if r["level_win"] - r["level_win95"] > 0.5:
             clear = "yes"
         else:
             clear = "by score margin only" if margin - half > 0 else "not shown"
-        lines.append(f"| {HEAD[r['row']][0]} | {r['level']} − {r['base']} | {r['games']} | {pct(r['level_win'])} ± "
-                     f"{pct(r['level_win95'])} | {r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
-                     f"{margin:+.1f} ± {half:.1f} | {r['level_sec_mean']:.3f} / {r['base_sec_mean']:.3f} | {clear} |")
+        lines.append(
+            f"| {HEAD[r['row']][0]} | {r['level']} − {r['base']} | {r['games']} | {pct(r['level_win'])} ± "
+            f"{pct(r['level_win95'])} | {r['level_mean_score']:.1f} / {r['base_mean_score']:.1f} | "
+            f"{margin:+.1f} ± {half:.1f} | {r['level_sec_mean']:.3f} / {r['base_sec_mean']:.3f} | {clear} |"
+        )
     return lines
 
 
@@ -326,13 +421,23 @@ def main() -> int:
     parser.add_argument("--rows", default="museum,brunch,aquarena,reef,reef-solo,reef-solo-advanced")
     parser.add_argument("--site", help="a built dist/ folder: also time the levels in Pyodide under Node")
     parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
-    parser.add_argument("--notes", help="a Markdown file appended to the table (findings, limits)")
+    parser.add_argument(
+        "--notes",
+        help="a Markdown file written under the tables (what they show, what limits "
+        "them) instead of the notes already in the doc",
+    )
     parser.add_argument("--pyodide-only", action="store_true", help="with --site and --keep: only the Pyodide timing")
-    parser.add_argument("--keep", help="a JSON file of measured rows: rows in it are kept (not re-run) and every new "
-                                       "row is added, so a long benchmark can be run in parts")
-    parser.add_argument("--extend", action="store_true",
-                        help="with --keep: a kept row with fewer games than --games (--solo-seeds) plays the games it "
-                             "lacks (the next seeds, as one run would have played them) and is joined with them")
+    parser.add_argument(
+        "--keep",
+        help="a JSON file of measured rows: rows in it are kept (not re-run) and every new "
+        "row is added, so a long benchmark can be run in parts",
+    )
+    parser.add_argument(
+        "--extend",
+        action="store_true",
+        help="with --keep: a kept row with fewer games than --games (--solo-seeds) plays the games it "
+        "lacks (the next seeds, as one run would have played them) and is joined with them",
+    )
     args = parser.parse_args()
     args.rows = args.rows.split(",")
     levels = args.levels.split(",")

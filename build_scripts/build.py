@@ -17,9 +17,9 @@ import fcntl
 import gzip
 import hashlib
 import io
+import json
 import os
 import re
-import json
 import shutil
 import subprocess
 import sys
@@ -108,7 +108,9 @@ def build_wheel(out_dir: Path) -> tuple[Path, str]:
             files[pyc.relative_to(tmp).as_posix()] = pyc.read_bytes()
     dist_info = f"shoal-{version}.dist-info"
     files[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: shoal\nVersion: {version}\n".encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: shoal-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: shoal-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     files[f"{dist_info}/top_level.txt"] = b"shoal\n"
     record = [_record_line(n, d) for n, d in files.items()] + [f"{dist_info}/RECORD,,"]
     files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
@@ -175,7 +177,8 @@ def module_graph(web: Path, entry: str) -> list[str]:
 def prerender_index(html: str, web: Path, games: list[dict]) -> str:
     """The lobby paints before any script runs: the game cards, from games.json, are written into index.html (the
     page's app.js draws the same cards and replaces these; boot.js hides them when the link opens something else),
-    and every module app.js imports is named for boot.js to preload at once instead of one import level after another."""
+    and every module app.js imports is named for boot.js to preload at once instead of one import level after
+    another."""
     from html import escape
 
     def players(g: dict) -> str:  # as web/lobby.js playerRange
@@ -184,14 +187,18 @@ def prerender_index(html: str, web: Path, games: list[dict]) -> str:
 
     cards = "".join(
         f'<button type="button" class="game-card{" chosen" if i == 0 else ""}" data-step="game-{escape(g["id"])}">'
-        f'<strong>{escape(g["title"])}</strong><span>{escape(players(g))}</span><small>{escape(g["summary"])}</small></button>'
+        f"<strong>{escape(g['title'])}</strong><span>{escape(players(g))}</span><small>{escape(g['summary'])}</small></button>"
         for i, g in enumerate(games)
     )
-    lobby = f'<div class="prelobby"><h1>Choose a game</h1><form class="lobby"><div class="game-cards">{cards}</div></form></div>'
+    lobby = (
+        '<div class="prelobby"><h1>Choose a game</h1><form class="lobby">'
+        f'<div class="game-cards">{cards}</div></form></div>'
+    )
     if "<!-- shoal:lobby -->" not in html:
         raise ValueError("web/index.html lost its <!-- shoal:lobby --> mark (where the build writes the lobby)")
     # The modules are named here and preloaded by boot.js: at once when the link opens something, after the first
-    # paint for the bare lobby (preloaded from the HTML, fetching and compiling them held the lobby's paint back ~40 ms).
+    # paint for the bare lobby (preloaded from the HTML, fetching and compiling them would hold the lobby's paint back
+    # ~40 ms).
     preload = f'<meta name="shoal-modules" content="{" ".join(["app.js", *module_graph(web, "app.js")])}">\n'
     return html.replace("<!-- shoal:lobby -->", lobby).replace("<!-- shoal:preload -->\n", preload)
 
@@ -244,8 +251,7 @@ def compile_lessons(out: Path, folder: Path = ROOT / "web" / "lessons") -> None:
     index = []
     for path in sorted(folder.glob("*.json")) if folder.exists() else []:
         try:
-            source = json.loads(path.read_text())
-            compiled = lessons.compile_lesson(source, path.stem)
+            compiled = lessons.compile_lesson(path.read_text(), path.stem)  # text: the engine's limits apply
         except (ValueError, lessons.LessonError) as e:
             raise SystemExit(f"[build] lesson {path.name}: {e}") from None
         (dest / path.name).write_text(json.dumps(compiled, separators=(",", ":")) + "\n")
@@ -271,8 +277,8 @@ def _prune(pattern: str, keep: int = 4) -> None:
 def trim_stdlib(out: Path) -> bool:
     """Keep in python_stdlib.zip only the modules the site can import (build_scripts/stdlib_keep.mjs says which).
 
-    The zip is the one file of the stdlib a browser downloads; a first visit fetches ~2 MB less (issue 14, point 3;
-    docs/benchmarks.md (c)). The trimmed zip is checked by booting Python on it the plain way and walking every path
+    The zip is the one file of the stdlib a browser downloads; a first visit fetches ~2 MB less
+    (docs/benchmarks.md (c)). The trimmed zip is checked by booting Python on it the plain way and walking every path
     into the engine; it is cached by what it is made of. If either step fails, the site ships the whole stdlib and the
     build says so (tests/sitebuild checks that a normal build ships the trimmed one).
     """
@@ -288,7 +294,9 @@ def trim_stdlib(out: Path) -> bool:
         try:
             with tempfile.TemporaryDirectory() as tmp:
                 keep_file = Path(tmp) / "keep.json"
-                subprocess.run(["node", str(script), str(out), str(keep_file)], check=True, capture_output=True, text=True)
+                subprocess.run(
+                    ["node", str(script), str(out), str(keep_file)], check=True, capture_output=True, text=True
+                )
                 keep = set(json.loads(keep_file.read_text()))
                 trimmed = Path(tmp) / "python_stdlib.zip"
                 with zipfile.ZipFile(io.BytesIO(whole)) as zin, zipfile.ZipFile(trimmed, "w") as zout:
@@ -320,7 +328,8 @@ def write_snapshot(out: Path, stamp: str) -> bool:
     pyo = out / "pyodide"
     key = hashlib.sha256(
         b"".join((pyo / n).read_bytes() for n in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
-        + stamp.encode() + script.read_bytes()
+        + stamp.encode()
+        + script.read_bytes()
     ).hexdigest()[:16]
     cached = CACHE / f"snapshot-{key}.bin.gz"
     if not cached.exists():
@@ -354,10 +363,13 @@ def snapshot_size(packed: Path) -> int:
 def write_service_worker(out: Path, stamp: str) -> None:
     """Fill in sw.js: every file of the site, relative to it, and a cache name that changes with every build."""
     files = ["./"] + sorted(
-        p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js" and not p.name.startswith(".")
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and p.name != "sw.js" and not p.name.startswith(".")
     )
     sw = out / "sw.js"
-    text = sw.read_text().replace("{{STAMP}}", stamp).replace("{{FILES}}", json.dumps(files))
+    # The file list's placeholder is a string in the source (which stays valid JavaScript, for the linter).
+    text = sw.read_text().replace('"{{FILES}}"', json.dumps(files)).replace("{{STAMP}}", stamp)
     sw.write_text(text)
     subprocess.run(["node", "--check", str(sw)], check=True)  # a syntax error would only show as a failed registration
 
@@ -388,8 +400,10 @@ def build(out: Path) -> None:
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass
     write_service_worker(out, stamp)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
-        f"{'with' if snapshot else 'without'} a memory snapshot)")
+    log(
+        f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
+        f"{'with' if snapshot else 'without'} a memory snapshot)"
+    )
 
 
 def main() -> None:

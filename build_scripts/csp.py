@@ -1,4 +1,4 @@
-"""The one Content-Security-Policy of every Shoal page (issue 9.11), written into each built HTML page by build.py
+"""The one Content-Security-Policy of every Shoal page, written into each built HTML page by build.py
 and sent as a header by the test server (server.py), so the Pyodide worker is held to it in tests as well.
 
 Why each source (measured with Chromium, see docs/architecture.md "Content-Security-Policy"):
@@ -10,22 +10,26 @@ Why each source (measured with Chromium, see docs/architecture.md "Content-Secur
 - ``img-src 'self' data:``: the ``data:`` favicon placeholder.
 - ``connect-src 'self'``: fetches (records, lessons, the wheel) stay on the site: it works offline and leaks nothing.
 - ``object-src 'none'``, ``base-uri 'none'``, ``form-action 'self'``, everything else ``'self'``.
+- Only directives that Chromium, Firefox and WebKit all implement: an engine reports any other as an error on every
+  page (WebKit: "Unrecognized Content-Security-Policy directive 'manifest-src'") and ignores it. The web app manifest
+  falls back to ``default-src 'self'``, which refuses one from elsewhere just as well.
 ``frame-ancestors`` cannot be set from a meta tag (browsers ignore it there); Shoal is meant to be embeddable.
 """
 
-POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-])
+POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ]
+)
 
 META = f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">'
 

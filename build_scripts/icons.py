@@ -36,7 +36,7 @@ def read_shapes(svg_text: str) -> tuple[float, list[tuple[str, tuple, tuple[int,
         if not isinstance(node.tag, str):  # a comment or processing instruction
             continue
         tag = node.tag.replace(SVG_NS, "")
-        num = lambda k: float(node.get(k))  # noqa: E731 - a tiny reader
+        num = lambda k, node=node: float(node.get(k))  # noqa: E731 - a tiny reader
         if tag == "rect":
             geom = (num("x"), num("y"), num("width"), num("height"))
         elif tag == "circle":
@@ -108,12 +108,17 @@ def rasterise(svg_text: str, size: int) -> list[bytes]:
 
 def png(rows: list[bytes], size: int) -> bytes:
     """An 8-bit RGB PNG (filter 0 on every row)."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     raw = b"".join(b"\x00" + r for r in rows)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def write_icons(svg: Path, out_dir: Path, cache: Path, sizes: tuple[int, ...] = (192, 512)) -> list[Path]:

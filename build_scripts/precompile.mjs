@@ -58,7 +58,8 @@ for top, _, names in os.walk("/src"):
     for name in names:
         src = os.path.join(top, name)
         rel = os.path.relpath(src, "/src")
-        out = os.path.join("/out", os.path.dirname(rel), "__pycache__", name[:-3] + "." + sys.implementation.cache_tag + ".pyc")
+        compiled = name[:-3] + "." + sys.implementation.cache_tag + ".pyc"
+        out = os.path.join("/out", os.path.dirname(rel), "__pycache__", compiled)
         os.makedirs(os.path.dirname(out), exist_ok=True)
         with open(src, "rb") as f, open(out, "wb") as g:
             g.write(pyc(f.read(), "/lib/python3.14/site-packages/" + rel))

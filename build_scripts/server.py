@@ -1,6 +1,6 @@
 """A static file server for the built site, optionally under a sub-path (as GitHub Pages project sites are).
 
-    python3 build_scripts/server.py [--root dist] [--port 8000] [--prefix /shoal/]
+python3 build_scripts/server.py [--root dist] [--port 8000] [--prefix /shoal/]
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
         ".webmanifest": "application/manifest+json",
     }
 
@@ -30,7 +33,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.prefix != "/":
             if not path.startswith(self.prefix):
                 return str(Path(self.directory) / "__outside_the_site__")  # 404: every URL must stay under the prefix
-            path = "/" + path[len(self.prefix):]
+            path = "/" + path[len(self.prefix) :]
         return super().translate_path(path)
 
     def end_headers(self) -> None:

@@ -1,5 +1,5 @@
 // Make a memory snapshot of the shipped Python with every engine already imported and warmed, so a browser restores
-// it instead of booting CPython and importing ~250 modules (issue 14; docs/benchmarks.md has the numbers).
+// it instead of booting CPython and importing ~250 modules (docs/benchmarks.md has the numbers).
 //   node snapshot.mjs SITE_DIR STAMP OUT.bin.gz
 // The runtime is the built site's own (its pyodide files, precompiled stdlib and shoal wheel), so the snapshot is of
 // exactly the Python the site ships. Pyodide's snapshot options are private (_makeSnapshot): the version is pinned
@@ -16,7 +16,9 @@ if (!siteArg || !stamp || !outArg) {
 const indexURL = path.join(path.resolve(siteArg), "pyodide") + path.sep;
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
 const lock = JSON.parse(fs.readFileSync(indexURL + "pyodide-lock.json", "utf8"));
-const py = await loadPyodide({ indexURL, packageBaseUrl: indexURL, _makeSnapshot: true, stdout: () => {}, stderr: (s) => console.error(s) });
+const py = await loadPyodide({
+  indexURL, packageBaseUrl: indexURL, _makeSnapshot: true, stdout: () => {}, stderr: (s) => console.error(s),
+});
 
 // loadPackage cannot run before a snapshot (an upstream limitation: "Unexpected hiwire entry"), so the wheel is
 // unpacked with Python's zipfile. Files written now live in the JS-side file system, which a snapshot does not keep:
@@ -39,7 +41,8 @@ if skipped:
 # Warm the paths a first request takes: every game's setup, views and legal moves, through the bridge itself.
 shoal.bridge.handle(json.dumps({"cmd": "games"}))
 for gid, game in shoal.GAMES.items():
-    shoal.bridge.handle(json.dumps({"cmd": "new", "match": "warm", "game": gid, "players": game.min_players, "seed": 1, "viewer": 0}))
+    shoal.bridge.handle(json.dumps({"cmd": "new", "match": "warm", "game": gid, "players": game.min_players,
+                                    "seed": 1, "viewer": 0}))
 shoal.bridge.handle(json.dumps({"cmd": "close", "match": "warm"}))
 shoal._snapshot_stamp = ${JSON.stringify(stamp)}  # the worker refuses a snapshot of another build
 sorted(m for m in sys.modules if m == "shoal" or m.startswith("shoal."))
@@ -47,8 +50,9 @@ sorted(m for m in sys.modules if m == "shoal" or m.startswith("shoal."))
 const snapshot = py.makeMemorySnapshot();
 const packed = withoutZeroRuns(snapshot);
 fs.writeFileSync(outArg, zlib.gzipSync(packed, { level: 9 }));
-console.log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB without its zero runs, ` +
-  `${modules.length} shoal modules imported`);
+const mb = (bytes) => (bytes.length / 1e6).toFixed(1);
+console.log(`snapshot: ${mb(snapshot)} MB, ${mb(packed)} MB without its zero runs, ${modules.length} shoal modules ` +
+  "imported");
 
 // More than half of Python's memory is zero pages. They are left out of the shipped file, so the page unpacks only the
 // live bytes into a buffer that starts zeroed (web/worker.js reads this format; so does tests/sitebuild/

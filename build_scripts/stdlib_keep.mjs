@@ -1,4 +1,5 @@
-// Which of the standard library's modules the shipped site can ever import (issue 14, point 3: the site's download).
+// Which of the standard library's modules the shipped site can ever import: the site ships only those, so a first
+// visit downloads less.
 //   node stdlib_keep.mjs SITE_DIR OUT.json
 // SITE_DIR is a built site still holding the whole precompiled stdlib. Under that exact runtime in Node this boots
 // Python the plain way (the page's fallback: loadPackage of the shoal wheel), imports every module of shoal, and plays
@@ -23,7 +24,8 @@ const py = await loadPyodide({ indexURL, packageBaseUrl: indexURL, stdout: () =>
 await py.loadPackage(["shoal"], { messageCallback: () => {} });
 
 const lessons = path.join(path.dirname(new URL(import.meta.url).pathname), "..", "web", "lessons");
-py.globals.set("LESSONS", py.toPy(fs.readdirSync(lessons).filter((f) => f.endsWith(".json")).map((f) => fs.readFileSync(path.join(lessons, f), "utf8"))));
+const lessonFiles = fs.readdirSync(lessons).filter((f) => f.endsWith(".json"));
+py.globals.set("LESSONS", py.toPy(lessonFiles.map((f) => fs.readFileSync(path.join(lessons, f), "utf8"))));
 
 // The workload: every path the page can take into Python, with the least work each (each bot level decides once, on
 // a budget of two iterations). Refusals are part of it (an unknown command, a bad move, malformed JSON).
@@ -57,10 +59,12 @@ for gid, game in shoal.GAMES.items():
     ask(cmd="play", match="k", seat=seat, action=legal[0], viewer=seat, humans=[seat])
     ask(cmd="can_undo", match="k", seat=seat, humans=[seat])
     ask(cmd="undo", match="k", seat=seat, viewer=seat, humans=[seat])
-    ask(cmd="play", match="k", seat=seat, action=legal[0], viewer=seat, humans=[seat], bots=[[s, "random"] for s in range(n) if s != seat])
+    ask(cmd="play", match="k", seat=seat, action=legal[0], viewer=seat, humans=[seat],
+        bots=[[s, "random"] for s in range(n) if s != seat])
     ask(cmd="play", match="k", seat=0, action={"no": "such move"}, viewer=0)
     for level in game.bots:
-        ask(cmd="bot", match="k", bot=level, seat=(ask(cmd="view", match="k", viewer=None).get("to_act") or [0])[0], budget=2)
+        due = ask(cmd="view", match="k", viewer=None).get("to_act") or [0]
+        ask(cmd="bot", match="k", bot=level, seat=due[0], budget=2)
     record = ask(cmd="record", match="k")
     ask(cmd="load", match="k2", record=record.get("record"), viewer=0)
     ask(cmd="replay_step", record=record.get("record"), upto=1)

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Run every test: unit, rules, contract and the Playwright end-to-end games in headless Chromium.
-# Installs what it needs: pytest and playwright (pip), Node.js (apt) and Debian's chromium (apt) when missing.
+# Run every test: unit, rules, contract and the end-to-end games in headless Chromium (Playwright), Firefox ESR
+# (puppeteer-core over WebDriver BiDi) and WebKit (Selenium's WebKitGTK driver under Xvfb).
+# Installs what it needs when missing: pytest, playwright, selenium, ruff … (pip, pyproject.toml's test extra),
+# Node.js, chromium, firefox-esr, webkit2gtk-driver and xvfb (apt), axe-core, puppeteer-core and ESLint (npm, pinned
+# by lock files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source build_scripts/ensure.sh
 ensure_node
 ensure_chromium
+ensure_firefox
+ensure_webkit
 ensure_python_test_deps
 ensure_test_npm
 # Two workers (CI has 2 cores): the browser games dominate and run side by side; one built site serves both.

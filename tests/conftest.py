@@ -19,8 +19,14 @@ import server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
 ]
 SUB_PATH = "/shoal/"
 
@@ -81,11 +87,13 @@ document.addEventListener("securitypolicyviolation", (e) => window.__shoalCspVio
 def csp_safe_wait(wait_for_function):
     """Playwright evaluates an *expression* predicate with eval() on every poll, which the pages' CSP refuses
     (EvalError); a function predicate is compiled once and is allowed. Expressions are wrapped into functions."""
+
     def wait(expression, *args, **kwargs):
         text = expression.strip()
         if not re.match(r"^(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)", text):
             expression = f"() => ({text})"
         return wait_for_function(expression, *args, **kwargs)
+
     return wait
 
 

@@ -36,17 +36,23 @@ export async function loadRenderer(id) {
   const { build } = await site();
   if (!build.renderers.includes(id)) throw new Error(`no renderer for ${id}`);
   if (build.styles.includes(id) && !document.getElementById(`css-${id}`)) {
-    document.head.append(el("link", { id: `css-${id}`, rel: "stylesheet", href: new URL(`games/${id}.css?v=${build.stamp}`, BASE).href }));
+    document.head.append(el("link", { id: `css-${id}`, rel: "stylesheet",
+      href: new URL(`games/${id}.css?v=${build.stamp}`, BASE).href }));
   }
   return (await import(new URL(`games/${id}.js?v=${build.stamp}`, BASE).href)).default;
 }
 
-/** The `ui` a renderer draws with (see web/RENDERERS.md). `act(action)` is what a click on a legal action does. */
-export function makeUi({ act, local = {}, rerender = () => {}, seatName = (s) => `Player ${s + 1}`, isHuman = () => true }) {
-  const nameSeats = (text) => String(text).replace(/\{seat:(\d+)\}/g, (_, n) => seatName(+n));
+/**
+ * The `ui` a renderer draws with (see web/RENDERERS.md). `act(action)` is what a click on a legal action does;
+ * `local` lasts until the next move, `keep` as long as the board (one match's table, one viewer).
+ */
+export function makeUi({
+  act, local = {}, keep = {}, rerender = () => {}, seatName = (s) => `Player ${s + 1}`, isHuman = () => true,
+}) {
+  const nameSeats = nameSeatsWith(seatName);
   let escape = null; // what Escape undoes on this drawing (ui.onEscape)
   return {
-    el, svg, act, local, rerender, seatName, text: nameSeats, seatColor, isHuman,
+    el, svg, act, local, keep, rerender, seatName, text: nameSeats, seatColor, isHuman,
     seatMark: (s, attrs = {}) => seatMark(s, attrs),
     markAction(node, action) {
       node.dataset.action = JSON.stringify(action);
@@ -60,7 +66,9 @@ export function makeUi({ act, local = {}, rerender = () => {}, seatName = (s) =>
       node.addEventListener("click", (e) => { e.stopPropagation(); onclick(e); });
       return keyActivate(node);
     },
-    actionButton(label, action, attrs = {}) { return this.markAction(el("button", { type: "button", ...attrs }, label), action); },
+    actionButton(label, action, attrs = {}) {
+      return this.markAction(el("button", { type: "button", ...attrs }, label), action);
+    },
     // Keyboard (web/keys.js): one Tab stop per grid or hand, arrows move, Enter/Space commit, Escape cancels a step.
     keyGrid: (container, rows, opts = {}) => keyGrid(container, rows, opts),
     keyList: (container, items, opts = {}) => keyList(container, items, opts),
@@ -79,17 +87,35 @@ export function makeUi({ act, local = {}, rerender = () => {}, seatName = (s) =>
   };
 }
 
-/** A seat's colour with its number on it, so colour is never the only sign of a seat (issue 13). */
+/** A seat's colour with its number on it, so colour is never the only sign of a seat. */
 export function seatMark(s, attrs = {}) {
   const { class: cls, ...rest } = attrs;
   // The number is drawn by CSS (::after, from data-n): it repeats the seat's name beside it, so it adds no text to
   // the name of a card or a button it sits on (axe's label-in-name check reads the DOM's text).
-  return el("i", { class: `seat-mark seat-${s % SEAT_COLORS.length}` + (cls ? ` ${cls}` : ""), "aria-hidden": "true", dataset: { n: String(s + 1) }, style: { background: seatColor(s), color: SEAT_INK[s % SEAT_INK.length] }, ...rest });
+  return el("i", {
+    class: `seat-mark seat-${s % SEAT_COLORS.length}` + (cls ? ` ${cls}` : ""), "aria-hidden": "true",
+    dataset: { n: String(s + 1) }, style: { background: seatColor(s), color: SEAT_INK[s % SEAT_INK.length] }, ...rest,
+  });
+}
+
+/**
+ * The seats of a table, each a chip with its colour, number and name: `toAct` seats are marked (and said to be), the
+ * `viewer`'s is underlined, and `kind(s)` (a bot's level, or null) follows the name.
+ */
+export function seatsBar(players, { toAct = [], viewer = null, name, kind = () => null }) {
+  return el("div", { class: "seats-bar" }, Array.from({ length: players }, (_, s) => {
+    const acting = toAct.includes(s);
+    return el("span", {
+      class: "seat-chip" + (acting ? " to-act" : "") + (s === viewer ? " viewer" : ""),
+      style: { borderColor: seatColor(s) },
+    }, seatMark(s), name(s), kind(s) ? ` · ${kind(s)}` : "",
+    acting ? el("span", { class: "sr-only", text: " (to act)" }) : null);
+  }));
 }
 
 /** Wire a drawn board's keys: Escape cancels the renderer's pending step. Call once per drawing, on its root. */
 export function boardKeys(root, ui) {
-  // A root drawn again in place (web/RENDERERS.md "Redraw") keeps its one listener, which reads the latest drawing's ui.
+  // A root drawn again in place (web/RENDERERS.md "Redraw") keeps its one listener, which reads the latest ui.
   const had = root.shoalUi !== undefined;
   root.shoalUi = ui;
   if (had) return;

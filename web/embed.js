@@ -8,9 +8,13 @@
 //
 // Options: lesson (URL or compiled object), record (URL or object: a replay), or a fresh deal (game, players, seats,
 // seed, options, names); viewer (a seat, or null for the spectator), step, watch, size ("small" | "medium" |
-// "large" | a CSS width), botDelay, playOn (false hides "play on from here"). See docs/embedding.md.
+// "large" | a CSS width), botDelay, playOn (false hides "play on from here"), theme ("light" | "dark" | "auto", the
+// default: the reader's prefers-color-scheme). See docs/embedding.md.
+import { el } from "./dom.js";
 import { Engine } from "./engine.js";
 import { site } from "./board.js";
+import { parseSeed } from "./seed.js";
+import { brief } from "./validate.js";
 import { openViewer } from "./viewer.js";
 
 let engine = null;
@@ -37,15 +41,30 @@ async function fetchJson(ref) {
 }
 
 const SIZES = { small: "420px", medium: "720px", large: "1100px" };
+const THEMES = ["light", "dark", "auto"];
 
 class Handle {
   constructor(element, opts) {
     this.element = element;
     this.listeners = {};
-    this.ready = this.open(opts);
+    // A board that cannot open says why on the page, where it would have been (and the promise is refused).
+    this.ready = this.open(opts).catch((err) => {
+      if (this.viewer) this.viewer.destroy();
+      this.viewer = null;
+      if (this.destroyed) throw err; // the element shows the board that replaced this one
+      // Inside a .shoal-view, which viewer.css styles on any page; across both of its columns.
+      const says = el("p", {
+        class: "error", role: "alert", style: { gridColumn: "1 / -1", margin: "0" },
+        text: `This board could not open: ${err.message}`,
+      });
+      element.replaceChildren(el("div", { class: "shoal-view" }, says));
+      element.dataset.status = "error";
+      throw err;
+    });
   }
 
   async open(opts) {
+    if (opts instanceof Error) throw opts;
     stamp = (await site()).build.stamp;
     const lesson = typeof opts.lesson === "string" ? await fetchJson(opts.lesson) : opts.lesson;
     const record = typeof opts.record === "string" ? await fetchJson(opts.record) : opts.record;
@@ -55,14 +74,22 @@ class Handle {
       const n = opts.question === "first" ? 1 : parseInt(opts.question, 10);
       if (asks[n - 1] !== undefined) opts = { ...opts, step: asks[n - 1] };
     }
-    const deal = lesson || record ? null : { game: opts.game, players: opts.players, seats: opts.seats, seed: opts.seed, options: opts.options, names: opts.names };
+    const { game, players, seats, seed, options, names } = opts;
+    const deal = lesson || record ? null : { game, players, seats, seed, options, names };
+    if (opts.theme !== undefined && !THEMES.includes(opts.theme)) {
+      throw new Error(`the theme must be one of ${THEMES.join(", ")}, not “${brief(opts.theme)}”`);
+    }
     this.element.classList.add("shoal-embed");
+    if (opts.theme) this.element.dataset.theme = opts.theme; // viewer.css sets the board's color-scheme from it
     const size = SIZES[opts.size] || opts.size;
     if (size) this.element.style.setProperty("--shoal-width", size);
     this.match = `board-${++boards}`;
+    // Destroyed while its files came (an attribute changed again): the board that replaced it keeps the element.
+    if (this.destroyed) throw new Error("this board was replaced");
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
-      botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match, emit: (type, detail) => this.fire(type, detail),
+      botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match,
+      emit: (type, detail) => this.fire(type, detail),
     });
     setTimeout(sharedEngine, 0); // Python boots in the background, for questions and "play on"
     return this;
@@ -80,7 +107,10 @@ class Handle {
   goTo(step) { return this.ready.then(() => this.viewer.goTo(step)); }
   next() { return this.ready.then(() => this.viewer.next()); }
   prev() { return this.ready.then(() => this.viewer.prev()); }
-  destroy() { return this.ready.then(() => this.viewer.destroy(), () => {}); }
+  destroy() {
+    this.destroyed = true;
+    return this.ready.then(() => this.viewer.destroy(), () => {});
+  }
 }
 
 export const Shoal = {
@@ -95,32 +125,86 @@ export const Shoal = {
 };
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
-const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size", "names", "bot-delay", "bot-budget", "play-on"];
+const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size",
+  "names", "bot-delay", "bot-budget", "play-on", "options", "theme"];
+const MAX_ATTR = 4000; // characters: far above any real attribute (a long option list), far below a page-freezing one
 
-function optionsFrom(node) {
-  const a = (n) => node.getAttribute(n);
-  const int = (n) => (a(n) === null || a(n) === "" ? undefined : parseInt(a(n), 10));
-  const opts = {
-    lesson: a("lesson") || undefined, question: a("question") || undefined, record: a("record") || undefined, game: a("game") || undefined,
-    players: int("players"), seats: a("seats") ? a("seats").split(",") : undefined, seed: int("seed"),
-    names: a("names") ? a("names").split(",") : undefined, step: int("step"), size: a("size") || undefined,
-    watch: node.hasAttribute("watch") && a("watch") !== "0", botDelay: int("bot-delay"), botBudget: int("bot-budget"), playOn: a("play-on") !== "false",
-    viewer: a("viewer") === null || a("viewer") === "" || a("viewer") === "spectator" ? null : int("viewer"),
+/** The element's attributes as mount options; an Error naming the attribute and what it must be for any bad one. */
+export function optionsFrom(node) {
+  const a = (n) => {
+    const v = node.getAttribute(n);
+    if (v !== null && v.length > MAX_ATTR) throw new Error(`the ${n} attribute is longer than ${MAX_ATTR} characters`);
+    return v;
   };
-  const options = a("options");
-  if (options) opts.options = JSON.parse(options);
+  const given = (n) => a(n) !== null && a(n).trim() !== "";
+  const whole = (n, min, max) => {
+    if (!given(n)) return undefined;
+    const v = a(n).trim();
+    if (!/^\d{1,9}$/.test(v) || +v < min || +v > max) {
+      throw new Error(`the ${n} attribute must be a whole number from ${min} to ${max}, not “${brief(v)}”`);
+    }
+    return +v;
+  };
+  const list = (n) => (given(n) ? a(n).split(",", 65).map((x) => x.trim()) : undefined);
+  let seed;
+  try { seed = given("seed") ? parseSeed(a("seed")) : undefined; } catch (err) {
+    throw new Error(`the seed attribute: ${err.message}, not “${brief(a("seed"))}”`, { cause: err });
+  }
+  const opts = {
+    lesson: a("lesson") || undefined, record: a("record") || undefined, game: a("game") || undefined,
+    question: given("question") ? (a("question").trim() === "first" ? "first" : whole("question", 1, 999)) : undefined,
+    players: whole("players", 1, 99), seats: list("seats"), seed, names: list("names"), step: whole("step", 0, 99_999),
+    size: a("size") || undefined, theme: given("theme") ? a("theme").trim() : undefined,
+    watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
+    botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000),
+    playOn: a("play-on") !== "false",
+    viewer: !given("viewer") || a("viewer").trim() === "spectator" ? null : whole("viewer", 0, 98),
+  };
+  if (given("options")) {
+    let parsed;
+    const not = `, such as {"variant": "family"}, not “${brief(a("options"))}”`;
+    try { parsed = JSON.parse(a("options")); } catch { throw new Error(`the options attribute must be JSON${not}`); }
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      throw new Error(`the options attribute must be a JSON object${not}`);
+    }
+    opts.options = parsed;
+  }
   return opts;
 }
 
 class ShoalBoard extends HTMLElement {
   connectedCallback() {
     if (this.handle) return;
-    this.handle = new Handle(this, optionsFrom(this));
-    this.handle.ready.then(() => this.dispatchEvent(new CustomEvent("shoal-ready", { bubbles: true })),
-      (err) => { this.textContent = `This board could not open: ${err.message}`; this.dataset.status = "error"; });
+    let opts;
+    try { opts = optionsFrom(this); } catch (err) { opts = err; }
+    // A bad attribute is said on the board, like any other reason it cannot open (never an uncaught error).
+    const handle = new Handle(this, opts);
+    this.handle = handle;
+    handle.ready.then(() => {
+      if (this.handle === handle) this.dispatchEvent(new CustomEvent("shoal-ready", { bubbles: true }));
+    }, () => {});
   }
 
   disconnectedCallback() { if (this.handle) { this.handle.destroy(); this.handle = null; } }
+
+  // An attribute changed on a board that is on the page: it opens again as the attributes now say (a new lesson, a
+  // step, another deal). Several changes made together (in one task) open it once.
+  attributeChangedCallback(_name, was, now) {
+    if (!this.handle || was === now || this.remounting) return;
+    this.remounting = true;
+    queueMicrotask(() => {
+      this.remounting = false;
+      if (!this.handle || !this.isConnected) return;
+      this.handle.destroy();
+      this.handle = null;
+      // What the last attributes put on the element goes with them: the new ones say it again.
+      delete this.dataset.status;
+      delete this.dataset.theme;
+      this.style.removeProperty("--shoal-width");
+      this.connectedCallback();
+    });
+  }
+
   goTo(step) { return this.handle.goTo(step); }
   next() { return this.handle.next(); }
   prev() { return this.handle.prev(); }

@@ -4,8 +4,9 @@ import { addCall } from "./latency.js";
 export class Engine {
   constructor(stamp, onProgress) {
     const boot = window.shoalBoot; // started by index.html before any module loaded
-    this.worker = boot ? boot.worker : new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url), { type: "module", name: stamp });
-    this.marks = boot ? boot.marks : [["worker-created", performance.now()]]; // the boot's timeline (issue 14)
+    this.worker = boot ? boot.worker : new Worker(new URL(`./worker.js?v=${stamp}`, import.meta.url),
+      { type: "module", name: stamp });
+    this.marks = boot ? boot.marks : [["worker-created", performance.now()]]; // the boot's timeline
     this.pending = new Map();
     this.next = 1;
     this.ready = new Promise((resolve, reject) => {
@@ -14,7 +15,8 @@ export class Engine {
           onProgress(data.progress);
           if (data.progress === "ready") { // "snapshot" or "plain"
             this.boot = data.boot;
-            this.marks.push(...(data.marks || []).map(([name, at]) => [name, at - performance.timeOrigin]), ["ready-received", performance.now()]);
+            this.marks.push(...(data.marks || []).map(([name, at]) => [name, at - performance.timeOrigin]),
+              ["ready-received", performance.now()]);
             resolve();
           }
         } else if (data.fatal) {
@@ -36,7 +38,7 @@ export class Engine {
   /** Note a moment of the boot on its timeline (the first answer, the first board painted). */
   mark(name) { this.marks.push([name, performance.now()]); }
 
-  /** Let the worker warm up the paths of the match it opened first (once the first board is on screen: issue 14). */
+  /** Let the worker warm up the paths of the match it opened first (once the first board is on screen). */
   warmUp() { this.worker.postMessage({ warm: true }); }
 
   call(cmd, args = {}) {

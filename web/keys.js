@@ -1,4 +1,4 @@
-// Keyboard play and screen-reader support shared by every board (issue 13): the roving tabindex of a grid or a hand
+// Keyboard play and screen-reader support shared by every board: the roving tabindex of a grid or a hand
 // (one Tab stop, arrow keys move, Enter/Space commit, Escape cancels a pending step), focus kept across a redraw by
 // a stable key, and a polite live region that reads the prompt and each new log line. See web/RENDERERS.md.
 import { el, svg } from "./dom.js";
@@ -28,9 +28,13 @@ function rove(container, rows, { cancel } = {}) {
   for (const node of all) {
     node.tabIndex = -1;
     node.classList.add("roving");
-    if (!NATIVE.test(node.tagName) && !node.getAttribute("role")) node.setAttribute("role", isActionable(node) ? "button" : "img");
+    if (!NATIVE.test(node.tagName) && !node.getAttribute("role")) {
+      node.setAttribute("role", isActionable(node) ? "button" : "img");
+    }
     // Every stop says what it is: an author's aria-label, else its tooltip, else its text.
-    if (!NATIVE.test(node.tagName) && !node.getAttribute("aria-label")) node.setAttribute("aria-label", node.title || node.textContent.trim());
+    if (!NATIVE.test(node.tagName) && !node.getAttribute("aria-label")) {
+      node.setAttribute("aria-label", node.title || node.textContent.trim());
+    }
   }
   // The one Tab stop: the first thing that can be done here (the next decision), else the first thing drawn.
   const start = all.find(isActionable) || all[0];
@@ -89,7 +93,9 @@ function rove(container, rows, { cancel } = {}) {
 
 /**
  * A WAI-ARIA grid: `rows` are arrays of cells (elements, or null for a hole), appended to `container` inside
- * `role="row"` wrappers that take no room (`display: contents`), so a CSS grid on `container` still lays the cells out.
+ * `role="row"` wrappers that take no room, so the board's own layout still places the cells: an HTML row is a
+ * `<div class="key-row">` (`display: contents` in the stylesheets, for a CSS grid on `container`), an SVG row a plain
+ * `<g>`, which takes no room by itself (WebKit computes `display: contents` on an SVG `<g>` to `display: none`).
  * Arrow keys move between cells (Up/Down to the nearest cell in the next row), Home/End to the row's ends,
  * Ctrl+Home/End to the grid's, Enter/Space click the cell's action or step, Escape calls `cancel` (if given).
  */
@@ -98,7 +104,8 @@ export function keyGrid(container, rows, { label, cancel } = {}) {
   if (label) container.setAttribute("aria-label", label);
   const targets = rows.map((cells) => {
     // An SVG board (AQUA's reef) gets its rows as <g> elements, an HTML one as <div>s.
-    const wrap = container instanceof SVGElement ? svg("g", { role: "row", class: "key-row" }) : el("div", { role: "row", class: "key-row" });
+    const wrap = container instanceof SVGElement ? svg("g", { role: "row" })
+      : el("div", { role: "row", class: "key-row" });
     const out = [];
     cells.forEach((cell, col) => {
       if (!cell) return;
@@ -140,10 +147,13 @@ export function keyActivate(node) {
   return node;
 }
 
-// ---- focus kept across a redraw ---------------------------------------------------------------------------------------
-const KEY_DATA = ["action", "step", "ref", "nav", "undo", "focusKey", "scoreSeat", "continue", "rematch", "newGame", "share"];
+// ---- focus kept across a redraw -------------------------------------------------------------------------------------
+const KEY_DATA = ["action", "step", "ref", "nav", "undo", "focusKey", "scoreSeat", "continue", "rematch", "newGame",
+  "share"];
 
-/** A string that names the same control in the next drawing: its action, step, refs, id … (or its text, for a button). */
+/**
+ * A string that names the same control in the next drawing: its action, step, refs, id … (or its text, for a button).
+ */
 export function focusKey(node) {
   if (!node || node === document.body || !node.dataset) return null;
   const parts = KEY_DATA.filter((k) => node.dataset[k] !== undefined).map((k) => `${k}=${node.dataset[k]}`);
@@ -152,13 +162,14 @@ export function focusKey(node) {
   return parts.length ? parts.join("|") : null;
 }
 
-const FINDABLE = "[data-action], [data-step], [data-ref], [data-nav], [data-undo], [data-focus-key], [id], button, summary, select, input, a";
+const FINDABLE = "[data-action], [data-step], [data-ref], [data-nav], [data-undo], [data-focus-key], [id], button, " +
+  "summary, select, input, a";
 
 function findByKey(scope, key, kept = null) {
   if (!key) return null;
   // The node that had the focus, when the redraw kept it (an in-place update), is still that control.
   if (kept && kept.isConnected && scope.contains(kept) && focusKey(kept) === key && isShown(kept)) return kept;
-  // Only nodes that carry the key's first part can match (a board holds hundreds of [data-ref] shapes: issue 14).
+  // Only nodes that carry the key's first part can match (a board holds hundreds of [data-ref] shapes).
   const first = key.slice(0, key.indexOf("="));
   const selector = KEY_DATA.includes(first) ? `[data-${first.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`
     : first === "id" ? "[id]" : FINDABLE;
@@ -200,8 +211,8 @@ export function restoreFocus(scope, captured, opts = {}) {
     return;
   }
   // A mouse or touch user gets the focus back on the next frame, just before it is painted: finding a shown control
-  // measures the page, and measuring right after a draw forces a layout that the frame then does again (issue 14:
-  // it was most of a click's drawing time). Draws before that frame leave one restore, of what had the focus first.
+  // measures the page, and measuring right after a draw forces a layout that the frame then does again (it
+  // was most of a click's drawing time). Draws before that frame leave one restore, of what had the focus first.
   if (pending && captured.lost) captured = pending.captured;
   const mine = { captured };
   pending = mine;
@@ -220,13 +231,16 @@ function restoreNow(scope, captured, { local, fallback } = {}) {
   const back = local && local[RETURN];
   if (local) { delete local[NEXT]; delete local[RETURN]; }
   // A control the redraw kept (the page keeps its frame: log, Save, rules) keeps the focus by itself.
-  if (!wantsNext && !back && captured.node && captured.node.isConnected && document.activeElement === captured.node) return;
+  if (!wantsNext && !back && captured.node && captured.node.isConnected && document.activeElement === captured.node) {
+    return;
+  }
   const same = (back && findByKey(scope, back)) || (!wantsNext && findByKey(scope, captured.key, captured.node));
   // Else a roving widget's own Tab stop (its first actionable item), then any actionable element (looked for only
   // when needed: every candidate is measured).
   const pick = () => {
     const actionable = [...scope.querySelectorAll(ACTIONABLE)].filter(isShown);
-    const next = wantsNext ? actionable.find((n) => n.matches("[data-action]")) || findByKey(scope, captured.key) : null;
+    const next = wantsNext ? actionable.find((n) => n.matches("[data-action]")) || findByKey(scope, captured.key)
+      : null;
     return next || actionable.find((n) => n.tabIndex === 0) || actionable[0] || fallback;
   };
   const target = same || pick();
@@ -254,7 +268,7 @@ if (typeof document !== "undefined") {
   document.addEventListener("pointerdown", () => { keyboardUser = false; }, true);
 }
 
-// ---- the polite live region ---------------------------------------------------------------------------------------------
+// ---- the polite live region -----------------------------------------------------------------------------------------
 /**
  * A polite live region that outlives redraws: `say(lines, prompt)` announces the log lines not yet announced and the
  * prompt when it changed. `host` keeps it (append it once, outside whatever is redrawn).

@@ -1,4 +1,4 @@
-// Where the time between a click and the redrawn board goes (issue 14: "click → redrawn board, p95 in-page").
+// Where the time between a click and the redrawn board goes (the benchmarks report its p95, measured in the page).
 // The app opens a span on a player's action, the engine adds each worker round trip (and the Python time the worker
 // measured inside it), the app adds each draw; the span closes on the first painted frame after the last draw
 // (`total`: the bots' replies included), and `first` is when the first draw after the click was painted (the
@@ -37,7 +37,7 @@ export const afterPaint = (fn) => requestAnimationFrame(() => setTimeout(fn, 0))
 
 // Close the span on the next painted frame.
 let closing = 0; // spans ended but not yet closed (waiting for their frame)
-let waiting = []; // what runs once they are
+const waiting = []; // what runs once they are
 export function end() {
   const span = open;
   open = null;

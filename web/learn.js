@@ -9,11 +9,13 @@ const params = new URLSearchParams(location.search);
 const screen = document.getElementById("screen");
 
 async function main() {
-  const [{ games }, lessons] = await Promise.all([site(), fetch("./lessons/index.json").then((r) => (r.ok ? r.json() : []), () => [])]);
+  const [{ games }, lessons] = await Promise.all(
+    [site(), fetch("./lessons/index.json").then((r) => (r.ok ? r.json() : []), () => [])]);
   const game = games.find((g) => g.id === params.get("game"));
   if (!game) {
     // No game named: every game with its lessons.
-    screen.replaceChildren(el("h1", { text: "Learn to play" }), el("div", { class: "learn-games" }, games.map((g) => el("section", { class: "learn-game" },
+    screen.replaceChildren(el("h1", { text: "Learn to play" }),
+      el("div", { class: "learn-games" }, games.map((g) => el("section", { class: "learn-game" },
       el("h2", {}, el("a", { href: `learn.html?game=${g.id}`, text: g.title })), el("p", { text: g.summary }),
       el("p", { class: "hint", text: `${lessons.filter((l) => l.game === g.id).length} lessons` })))));
     document.body.dataset.status = "learn";
@@ -27,13 +29,16 @@ async function main() {
     el("h1", { text: `Learn to play ${game.title}` }),
     el("nav", { class: "learn-nav" },
       el("ol", { class: "learn-list" }, mine.map((l) => el("li", { class: l === chosen ? "current" : "" },
-        el("a", { href: `learn.html?game=${game.id}&lesson=${l.id}`, dataset: { lesson: l.id } }, el("strong", { text: l.title }), el("small", { text: ` ${l.summary || ""}` }))))),
+        el("a", { href: `learn.html?game=${game.id}&lesson=${l.id}`, dataset: { lesson: l.id } },
+          el("strong", { text: l.title }), el("small", { text: ` ${l.summary || ""}` }))))),
       el("p", {}, el("a", { class: "button", href: `index.html?game=${game.id}`, text: `Play ${game.title}` }),
         " ", el("a", { href: "learn.html", text: "Other games" }))),
     mine.length ? host : el("p", { class: "hint", text: "No lessons for this game yet." }),
-    el("details", { class: "rules" }, el("summary", { text: "Rules summary" }), el("ul", {}, game.rules.map((r) => el("li", { text: r })))));
+    el("details", { class: "rules" }, el("summary", { text: "Rules summary" }),
+      el("ul", {}, game.rules.map((r) => el("li", { text: r })))));
   if (chosen) {
-    const board = await Shoal.mount(host, { lesson: `lessons/${chosen.id}.json`, step: params.has("step") ? parseInt(params.get("step"), 10) : undefined });
+    const board = await Shoal.mount(host,
+      { lesson: `lessons/${chosen.id}.json`, step: params.has("step") ? parseInt(params.get("step"), 10) : undefined });
     window.shoalBoard = board;
     board.viewer.root.focus({ preventScroll: true });
   }
@@ -41,6 +46,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  screen.replaceChildren(el("p", { class: "error", role: "alert", text: `The lessons could not open: ${err.message}` }));
+  screen.replaceChildren(el("p", { class: "error", role: "alert",
+    text: `The lessons could not open: ${err.message}` }));
   document.body.dataset.status = "error";
 });

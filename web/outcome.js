@@ -10,7 +10,11 @@ const baseOf = (scope) => { try { return JSON.parse(scope.dataset.baseHighlight 
 
 function explain(row, refs) {
   const show = () => { const scope = scopeOf(row); highlight(scope, refs); row.classList.add("explaining"); };
-  const hide = () => { const scope = scopeOf(row); highlight(scope, baseOf(scope)); row.classList.remove("explaining"); };
+  const hide = () => {
+    const scope = scopeOf(row);
+    highlight(scope, baseOf(scope));
+    row.classList.remove("explaining");
+  };
   row.tabIndex = 0;
   row.dataset.refs = JSON.stringify(refs);
   row.classList.add("explains");
@@ -22,12 +26,13 @@ function explain(row, refs) {
   return row;
 }
 
-// Each seat's sheet is a real table (issue 13): a caption naming the seat and its total, column headers, one row
+// Each seat's sheet is a real table: a caption naming the seat and its total, column headers, one row
 // header per scoring line — so a screen reader reads "Sets, 12" rather than two loose numbers.
 export function renderOutcome(root, view, ui) {
   const { scores, winners, breakdown } = view.outcome;
   const names = winners.map((s) => ui.seatName(s));
-  const heading = scores.length === 1 ? "Final score" : winners.length > 1 ? `Shared win: ${names.join(" and ")}` : `${names[0]} won`;
+  const heading = scores.length === 1 ? "Final score" : winners.length > 1 ? `Shared win: ${names.join(" and ")}`
+    : `${names[0]} won`;
   root.append(
     el("h2", { class: "result", text: heading }),
     el(
@@ -36,17 +41,22 @@ export function renderOutcome(root, view, ui) {
       scores.map((score, seat) =>
         el(
           "section",
-          { class: "score-card" + (winners.includes(seat) ? " winner" : ""), style: { borderColor: ui.seatColor(seat) } },
+          { class: "score-card" + (winners.includes(seat) ? " winner" : ""),
+            style: { borderColor: ui.seatColor(seat) } },
           el(
             "table",
             {},
             el("caption", {},
-              el("h3", {}, ui.seatMark ? ui.seatMark(seat) : null, " ", ui.seatName(seat), ": ", el("span", { dataset: { scoreSeat: String(seat) }, text: String(score) }), " points",
-                winners.includes(seat) && scores.length > 1 ? el("span", { class: "winner-mark", text: " ★ winner" }) : null)),
-            el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Scored for" }), el("th", { scope: "col", class: "pts", text: "Points" }))),
+              el("h3", {}, ui.seatMark ? ui.seatMark(seat) : null, " ", ui.seatName(seat), ": ",
+                el("span", { dataset: { scoreSeat: String(seat) }, text: String(score) }), " points",
+                winners.includes(seat) && scores.length > 1 ? el("span", { class: "winner-mark", text: " ★ winner" })
+                  : null)),
+            el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Scored for" }),
+              el("th", { scope: "col", class: "pts", text: "Points" }))),
             el("tbody", {},
               breakdown[seat].map((row) => {
-                const tr = el("tr", { class: row.points ? "" : "zero" }, el("th", { scope: "row", text: row.label }), el("td", { class: "pts", text: String(row.points) }));
+                const tr = el("tr", { class: row.points ? "" : "zero" }, el("th", { scope: "row", text: row.label }),
+                  el("td", { class: "pts", text: String(row.points) }));
                 return Array.isArray(row.refs) && row.refs.length ? explain(tr, row.refs) : tr;
               })),
           ),

@@ -27,9 +27,15 @@ export function loadCatalogue() {
 
 function groups(cat) {
   return [
-    { title: "Scenarios", items: cat.scenarios.map((s) => ({ id: s.id, label: s.letter, text: `Scenario ${s.letter}: Ecosystems ${s.ecosystems.join(", ")}; ${s.min_score}+ points; objective: ${s.objective}` })) },
-    { title: "Challenges", items: cat.challenges.map((c) => ({ id: c.id, label: String(c.number), text: `Challenge ${c.number}: ${c.text}${c.solo ? "" : " (not solo)"}` })) },
-    { title: "Modifications", items: cat.modifications.map((m) => ({ id: m.id, label: String(m.number), text: `Modification ${m.number}: ${m.text}` })) },
+    { title: "Scenarios", items: cat.scenarios.map(
+      (s) => ({ id: s.id, label: s.letter,
+      text: `Scenario ${s.letter}: Ecosystems ${s.ecosystems.join(", ")}; ${s.min_score}+ points; ` +
+      `objective: ${s.objective}` })) },
+    { title: "Challenges", items: cat.challenges.map(
+      (c) => ({ id: c.id, label: String(c.number),
+      text: `Challenge ${c.number}: ${c.text}${c.solo ? "" : " (not solo)"}` })) },
+    { title: "Modifications", items: cat.modifications.map(
+      (m) => ({ id: m.id, label: String(m.number), text: `Modification ${m.number}: ${m.text}` })) },
   ];
 }
 
@@ -42,11 +48,20 @@ export function emptyProgress() { return { format: FORMAT, version: VERSION, pla
  */
 export function checkProgress(data, ids = null) {
   const fail = (why) => { throw new ProgressError(why); };
-  if (!data || typeof data !== "object" || Array.isArray(data)) fail("it is not a progress track (expected a JSON object)");
-  if (data.format !== FORMAT) fail(`it is not an AQUA progress track (its "format" is ${JSON.stringify(data.format ?? null)}, not "${FORMAT}")`);
-  if (data.version !== VERSION) fail(`it was written for version ${JSON.stringify(data.version ?? null)} of the track; this page reads version ${VERSION}`);
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    fail("it is not a progress track (expected a JSON object)");
+  }
+  if (data.format !== FORMAT) {
+    fail(`it is not an AQUA progress track (its "format" is ${JSON.stringify(data.format ?? null)}, not "${FORMAT}")`);
+  }
+  if (data.version !== VERSION) {
+    fail(`it was written for version ${JSON.stringify(data.version ?? null)} of the track; this page reads ` +
+      `version ${VERSION}`);
+  }
   if (!Array.isArray(data.players)) fail("it has no list of players");
-  if (data.players.length > MAX_PLAYERS) fail(`it names ${data.players.length} players; the track has rows for ${MAX_PLAYERS}`);
+  if (data.players.length > MAX_PLAYERS) {
+    fail(`it names ${data.players.length} players; the track has rows for ${MAX_PLAYERS}`);
+  }
   const seen = new Set();
   const players = data.players.map((p, i) => {
     if (!p || typeof p !== "object" || Array.isArray(p)) fail(`row ${i + 1} is not a player`);
@@ -68,12 +83,16 @@ export function checkProgress(data, ids = null) {
 
 /** The track saved in this browser; throws ProgressError if what is saved there is damaged. */
 export function readProgress() {
-  let raw = null;
+  let raw;
   try { raw = localStorage.getItem(STORAGE_KEY); } catch { return emptyProgress(); }
   if (raw === null) return emptyProgress();
   let data;
-  try { data = JSON.parse(raw); } catch { throw new ProgressError("the progress track saved in this browser is damaged (not JSON)"); }
-  try { return checkProgress(data); } catch (e) { throw new ProgressError(`the progress track saved in this browser is damaged: ${e.message}`); }
+  try { data = JSON.parse(raw); } catch {
+    throw new ProgressError("the progress track saved in this browser is damaged (not JSON)");
+  }
+  try { return checkProgress(data); } catch (e) {
+    throw new ProgressError(`the progress track saved in this browser is damaged: ${e.message}`);
+  }
 }
 
 export function writeProgress(progress) {
@@ -94,7 +113,8 @@ export function addPlayer(name) {
   if (!clean || clean.length > MAX_NAME) throw new ProgressError(`a name needs 1–${MAX_NAME} characters`);
   if (findPlayer(progress, clean)) return progress;
   if (progress.players.length >= MAX_PLAYERS) {
-    throw new ProgressError(`the track already has rows for ${MAX_PLAYERS} players (${progress.players.map((p) => p.name).join(", ")}); free one on the progress track page`);
+    throw new ProgressError(`the track already has rows for ${MAX_PLAYERS} players ` +
+      `(${progress.players.map((p) => p.name).join(", ")}); free one on the progress track page`);
   }
   progress.players.push({ name: clean, marks: {} });
   return writeProgress(progress);
@@ -151,7 +171,8 @@ function cyrb53(text, seed) {
 
 /** The identity of a match record: the same game, however it was re-opened, gives the same string. */
 export function gameIdentity(record) {
-  const text = JSON.stringify([record.game, record.rules_version, record.players, record.seed, record.options ?? {}, record.position ?? null, record.actions]);
+  const text = JSON.stringify([record.game, record.rules_version, record.players, record.seed, record.options ?? {},
+    record.position ?? null, record.actions]);
   return `g${cyrb53(text, 1)}${cyrb53(text, 2)}`;
 }
 
@@ -166,7 +187,8 @@ function readGames() {
 export function gameMarks(identity, seat) {
   const entry = readGames()[identity];
   const mine = entry && entry[String(seat)];
-  return mine && typeof mine.name === "string" && Array.isArray(mine.ids) ? { name: mine.name, ids: mine.ids.filter((x) => typeof x === "string") } : null;
+  return mine && typeof mine.name === "string" && Array.isArray(mine.ids)
+    ? { name: mine.name, ids: mine.ids.filter((x) => typeof x === "string") } : null;
 }
 
 /** Remember (or, with `add` false, forget) that seat `seat` marked `id` for `name` from game `identity`. */
@@ -186,7 +208,8 @@ export function rememberGameMark(identity, seat, name, id, add = true) {
 export function exportProgress() {
   const progress = readProgress();
   const text = JSON.stringify({ ...progress, exported: new Date().toISOString() }, null, 1);
-  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: "aqua-progress.json" });
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })),
+    download: "aqua-progress.json" });
   document.body.append(a);
   a.click();
   a.remove();
@@ -210,7 +233,8 @@ let stylesAdded = false;
 export function ensureStyles() {
   if (stylesAdded || document.getElementById("css-progress")) return;
   stylesAdded = true;
-  document.head.append(el("link", { id: "css-progress", rel: "stylesheet", href: new URL(`./progress.css${STAMP}`, import.meta.url).href }));
+  document.head.append(el("link", { id: "css-progress", rel: "stylesheet",
+    href: new URL(`./progress.css${STAMP}`, import.meta.url).href }));
 }
 
 /** The row of 50 corals: one coral (a rhombus, like a third of a tile) per achievement marked, filled from the left,
@@ -223,13 +247,16 @@ export function coralTrack(count, colour, total = 50) {
     const y = i % 2 ? 13 : 15;
     const on = i < count;
     corals.push(svg("path", {
-      class: "coral" + (on ? " on" : ""), d: `M${x} ${y - 9} L${x + 4.5} ${y - 1} L${x} ${y + 7} L${x - 4.5} ${y - 1} Z`,
+      class: "coral" + (on ? " on" : ""),
+        d: `M${x} ${y - 9} L${x + 4.5} ${y - 1} L${x} ${y + 7} L${x - 4.5} ${y - 1} Z`,
       fill: on ? colour : "#ffffff", stroke: on ? colour : "#9fb3c8",
     }));
   }
   const width = 16 + (total - 1) * W + Math.floor((total - 1) / 10) * GAP;
-  return svg("svg", { class: "coral-track", viewBox: `0 0 ${width} ${H}`, role: "img", "aria-label": `${count} of ${total} corals marked` },
-    svg("path", { d: `M2 ${H - 4} H${width - 2}`, stroke: "#c9b88f", "stroke-width": 3, "stroke-linecap": "round" }), corals);
+  return svg("svg", { class: "coral-track", viewBox: `0 0 ${width} ${H}`, role: "img",
+    "aria-label": `${count} of ${total} corals marked` },
+    svg("path", { d: `M2 ${H - 4} H${width - 2}`, stroke: "#c9b88f", "stroke-width": 3, "stroke-linecap": "round" }),
+      corals);
 }
 
 /** One player's row: name, the coral track, and which of the 50 achievements are marked (with their words). */
@@ -238,12 +265,15 @@ export function trackRow(player, catalogue, index = 0, extra = null) {
   const count = Object.keys(marks).filter((id) => catalogue.ids.includes(id)).length;
   const colour = ROW_COLOURS[index % ROW_COLOURS.length];
   return el("section", { class: "track-row", dataset: { trackPlayer: player.name }, style: { borderColor: colour } },
-    el("header", {}, el("h3", { text: player.name }), el("span", { class: "track-count", dataset: { trackCount: String(count) }, text: `${count} of ${catalogue.ids.length} achievements` }), extra),
+    el("header", {}, el("h3", { text: player.name }),
+      el("span", { class: "track-count", dataset: { trackCount: String(count) },
+      text: `${count} of ${catalogue.ids.length} achievements` }), extra),
     coralTrack(count, colour, catalogue.ids.length),
     el("div", { class: "ach-groups" }, groups(catalogue).map((g) => el("div", { class: "ach-group" },
       el("h4", { text: g.title }),
       el("ul", { class: "ach-grid" }, g.items.map((it) => el("li", {
-        class: "ach" + (marks[it.id] ? " marked" : ""), title: `${it.text}${marks[it.id] ? ` — marked ${marks[it.id]}` : ""}`,
+        class: "ach" + (marks[it.id] ? " marked" : ""),
+          title: `${it.text}${marks[it.id] ? ` — marked ${marks[it.id]}` : ""}`,
         dataset: { achievement: it.id, ...(marks[it.id] ? { marked: marks[it.id] } : {}) },
         style: marks[it.id] ? { background: colour, borderColor: colour } : {},
       }, it.label)))))));
@@ -256,7 +286,9 @@ export function renderTrack(root, { names = null, extra = null } = {}) {
   root.append(box);
   loadCatalogue().then((catalogue) => {
     let progress;
-    try { progress = readProgress(); } catch (e) { box.replaceChildren(el("p", { class: "error", role: "alert", text: `${e.message}.` })); return; }
+    try { progress = readProgress(); } catch (e) {
+      box.replaceChildren(el("p", { class: "error", role: "alert", text: `${e.message}.` })); return;
+    }
     const rows = progress.players
       .map((p, i) => ({ p, i }))
       .filter(({ p }) => !names || names.some((n) => n.toLowerCase() === p.name.toLowerCase()));
@@ -270,34 +302,47 @@ export function renderTrack(root, { names = null, extra = null } = {}) {
 export function renderProgressPage(root) {
   ensureStyles();
   const message = el("p", { class: "track-message", role: "status" });
-  const say = (text, bad = false) => { message.textContent = text; message.className = "track-message" + (bad ? " error" : " ok"); };
+  const say = (text, bad = false) => { message.textContent = text;
+    message.className = "track-message" + (bad ? " error" : " ok"); };
   const tracks = el("div", { class: "track-rows" });
-  const nameInput = el("input", { id: "track-name", type: "text", maxlength: MAX_NAME, placeholder: "a name", autocomplete: "off" });
+  const nameInput = el("input", { id: "track-name", type: "text", maxlength: MAX_NAME, placeholder: "a name",
+    autocomplete: "off" });
   const addButton = el("button", { type: "submit", dataset: { step: "track-add" }, text: "Add a player" });
 
   const redraw = () => {
     tracks.replaceChildren();
-    let count = 0;
+    let count;
     try { count = readProgress().players.length; } catch (e) {
-      tracks.append(el("p", { class: "error", role: "alert", text: `${e.message}. Import a good file, or start afresh.` }),
+      tracks.append(el("p", { class: "error", role: "alert",
+        text: `${e.message}. Import a good file, or start afresh.` }),
         el("button", { type: "button", dataset: { step: "track-reset" }, text: "Start a new, empty track",
-          onclick: () => { if (confirm("Clear the damaged progress track saved in this browser?")) { clearProgress(); say("Started a new, empty track."); redraw(); } } }));
+          onclick: () => {
+            if (!confirm("Clear the damaged progress track saved in this browser?")) return;
+            clearProgress();
+            say("Started a new, empty track.");
+            redraw();
+          } }));
       return;
     }
     addButton.disabled = nameInput.disabled = count >= MAX_PLAYERS;
     renderTrack(tracks, {
-      extra: (p) => el("button", { type: "button", class: "track-remove", dataset: { step: `track-remove-${p.name}` }, text: "Remove",
-        onclick: () => { if (confirm(`Remove ${p.name} and all their marks from the track?`)) { removePlayer(p.name); say(`Removed ${p.name}.`); redraw(); } } }),
+      extra: (p) => el("button", { type: "button", class: "track-remove", dataset: { step: `track-remove-${p.name}` },
+        text: "Remove",
+        onclick: () => { if (confirm(`Remove ${p.name} and all their marks from the track?`)) { removePlayer(p.name);
+          say(`Removed ${p.name}.`); redraw(); } } }),
     });
   };
 
-  const fileInput = el("input", { id: "track-import", type: "file", accept: ".json,application/json", hidden: true, onchange: async (e) => {
+  const fileInput = el("input", { id: "track-import", type: "file", accept: ".json,application/json", hidden: true,
+    onchange: async (e) => {
     const file = e.target.files[0];
     e.target.value = "";
     if (!file) return;
     try {
       const progress = await importProgress(file);
-      say(`Imported the progress of ${progress.players.length} player${progress.players.length === 1 ? "" : "s"}: ${progress.players.map((p) => p.name).join(", ") || "nobody"}.`);
+      const n = progress.players.length;
+      const who = progress.players.map((p) => p.name).join(", ") || "nobody";
+      say(`Imported the progress of ${n} player${n === 1 ? "" : "s"}: ${who}.`);
     } catch (err) {
       say(`Could not import that file: ${err.message}. Your progress track was not changed.`, true);
     }
@@ -306,20 +351,27 @@ export function renderProgressPage(root) {
 
   root.append(
     el("h1", { text: "AQUA progress track" }),
-    el("p", { class: "hint", text: "Up to four players chase AQUA's 50 achievements: 15 Scenarios, 25 Challenges and 10 Modifications. Marks are made on the end screen of a match of AQUA: Biodiversity in the Oceans, and kept in this browser. Save them to a file to keep them safe or to move them to another device." }),
+    el("p", { class: "hint",
+      text: "Up to four players chase AQUA's 50 achievements: 15 Scenarios, 25 Challenges and 10 Modifications. " +
+        "Marks are made on the end screen of a match of AQUA: Biodiversity in the Oceans, and kept in this browser. " +
+        "Save them to a file to keep them safe or to move them to another device." }),
     message,
     tracks,
     el("form", { class: "track-tools", onsubmit: (e) => {
       e.preventDefault();
-      try { addPlayer(nameInput.value); say(`Added ${nameInput.value.trim()}.`); nameInput.value = ""; } catch (err) { say(`${err.message}.`, true); }
+      try { addPlayer(nameInput.value); say(`Added ${nameInput.value.trim()}.`); nameInput.value = ""; } catch (err) {
+        say(`${err.message}.`, true);
+      }
       redraw();
     } }, el("label", { for: "track-name", text: "New player " }), nameInput, addButton),
     el("div", { class: "track-tools" },
-      el("button", { type: "button", dataset: { step: "track-export" }, text: "Save the track to a file", onclick: () => {
+      el("button", { type: "button", dataset: { step: "track-export" }, text: "Save the track to a file",
+        onclick: () => {
         try { exportProgress(); say("Saved aqua-progress.json."); } catch (err) { say(`${err.message}.`, true); }
       } }),
       el("label", { class: "button", for: "track-import" }, "Load a track from a file…", fileInput)),
-    el("p", {}, el("a", { href: "./?game=reef&players=1&seats=human", text: "Play AQUA solo" }), " · ", el("a", { href: "./", text: "All games" })),
+    el("p", {}, el("a", { href: "./?game=reef&players=1&seats=human", text: "Play AQUA solo" }), " · ",
+      el("a", { href: "./", text: "All games" })),
   );
   redraw();
 }

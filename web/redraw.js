@@ -1,14 +1,17 @@
-// Redrawing a table after a move without rebuilding the page around it (issue 14: click → redrawn board ≤ 50 ms).
+// Redrawing a table after a move without rebuilding the page around it, so a click redraws the board in a frame.
 // Measured in Chromium: most of a click's time was the browser restyling and laying out the whole screen (the app
 // rebuilt header, log and side panel on every draw) and a layout forced inside the draw (reading the log's
 // scrollHeight). Here: a page keeps its frame, swaps only the regions that changed, appends new log lines, and scrolls
-// the log on the next frame, when the browser lays the page out anyway. Used by web/app.js and web/viewer.js.
+// the log on the next frame, when the browser lays the page out anyway. Used by web/match.js and web/viewer.js.
 import { el } from "./dom.js";
 
 /** Named regions of a frame that is kept across draws: `put(name, node)` puts `node` (or nothing) where the region's
  * last node was. A region starts as an empty comment (created by `slot(name)` inside the frame). */
 export class Regions {
   constructor() { this.nodes = new Map(); }
+
+  /** Whether the frame has region `name`. */
+  has(name) { return this.nodes.has(name); }
 
   /** A placeholder for region `name`, to build into the frame. */
   slot(name) {
@@ -25,6 +28,23 @@ export class Regions {
     this.nodes.set(name, next);
     return next;
   }
+}
+
+/**
+ * `draw` made safe to ask for again from inside itself: removing a focused control fires its blur and change events
+ * in the middle of a draw, and a handler that asks to draw again then waits until this draw is done (with the
+ * arguments it asked with), instead of swapping regions mid-swap.
+ */
+export function drawGuard(draw) {
+  let drawing = false;
+  let again = null;
+  const guarded = (...args) => {
+    if (drawing) { again = args; return; }
+    drawing = true;
+    try { draw(...args); } finally { drawing = false; }
+    if (again) { const next = again; again = null; guarded(...next); }
+  };
+  return guarded;
 }
 
 /** Make `ol` show `lines` ([{text, cls}]): lines already shown stay, new ones are appended; if what is shown is not a
@@ -50,8 +70,8 @@ export function scrollToEndSoon(node) {
 }
 
 /**
- * Keyed, in-place update of `parent`'s children (issue 14: a board redrawn after a click keeps the nodes whose data
- * did not change, so the browser restyles, lays out and paints only what is new). `parts` lists the children in
+ * Keyed, in-place update of `parent`'s children (a board redrawn after a click keeps the nodes whose data did not
+ * change, so the browser restyles, lays out and paints only what is new). `parts` lists the children in
  * order, each `[key, build]` (or null, skipped): a child already in `parent` that was built with the same `key` is
  * kept where it is (or moved), any other is built with `build()` and remembers its key; children no part names are
  * removed. A `key` of null always builds afresh. A key must say everything the part is drawn from, and a kept part
@@ -60,7 +80,9 @@ export function scrollToEndSoon(node) {
  */
 export function patchChildren(parent, parts) {
   const old = new Map();
-  for (const child of parent.children) if (child.shoalKey !== undefined && child.shoalKey !== null) old.set(child.shoalKey, child);
+  for (const child of parent.children) {
+    if (child.shoalKey !== undefined && child.shoalKey !== null) old.set(child.shoalKey, child);
+  }
   const nodes = [];
   for (const part of parts) {
     if (!part) continue;

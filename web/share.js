@@ -7,7 +7,9 @@ const MAX_JSON = 8_000_000; // bytes after inflating: a tiny payload must not in
 
 /** JSON → deflate-raw → base64url. */
 export async function encodeRecord(record) {
-  if (record === null || typeof record !== "object" || Array.isArray(record)) throw new Error("only a record object can be shared");
+  if (record === null || typeof record !== "object" || Array.isArray(record)) {
+    throw new Error("only a record object can be shared");
+  }
   const bytes = new TextEncoder().encode(JSON.stringify(record));
   return toBase64url(await pump(bytes, new CompressionStream("deflate-raw"), Infinity));
 }
@@ -18,13 +20,17 @@ export async function decodeRecord(text) {
   const payload = text.trim().replace(/^#?r=/, "");
   if (!payload) throw new Error("the link holds no game");
   if (payload.length > MAX_PAYLOAD) throw new Error("the link is too long to be a Shoal game");
-  if (!/^[A-Za-z0-9_-]+$/.test(payload) || payload.length % 4 === 1) throw new Error("the link is damaged: it is not base64url text");
+  if (!/^[A-Za-z0-9_-]+$/.test(payload) || payload.length % 4 === 1) {
+    throw new Error("the link is damaged: it is not base64url text");
+  }
   let inflated;
   try {
     inflated = await pump(fromBase64url(payload), new DecompressionStream("deflate-raw"), MAX_JSON);
   } catch (err) {
-    if (err instanceof RangeError) throw new Error("the link is damaged: it inflates to more than a game can be");
-    throw new Error("the link is damaged: its data does not decompress (was it cut short?)");
+    if (err instanceof RangeError) {
+      throw new Error("the link is damaged: it inflates to more than a game can be", { cause: err });
+    }
+    throw new Error("the link is damaged: its data does not decompress (was it cut short?)", { cause: err });
   }
   let record;
   try {
@@ -32,7 +38,8 @@ export async function decodeRecord(text) {
   } catch {
     throw new Error("the link is damaged: its data is not a game record");
   }
-  if (record === null || typeof record !== "object" || Array.isArray(record) || typeof record.game !== "string" || !Array.isArray(record.actions)) {
+  if (record === null || typeof record !== "object" || Array.isArray(record) || typeof record.game !== "string"
+    || !Array.isArray(record.actions)) {
     throw new Error("the link does not hold a Shoal game record");
   }
   return record;

@@ -6,7 +6,7 @@
 // take over and drop the old build's cache, so a game in progress is served by one build's files from start to end.
 const STAMP = "{{STAMP}}";
 const CACHE = "shoal-{{STAMP}}";
-const FILES = {{FILES}};
+const FILES = "{{FILES}}"; // the site's every file: the build writes the list in place of this string
 
 self.addEventListener("install", (event) => {
   // cache: "reload" skips the browser's HTTP cache, which may still hold the previous build's files for a while.
@@ -25,7 +25,8 @@ async function unpackSnapshot(cache) {
     const packed = await cache.match("pyodide/snapshot.bin.gz");
     if (!packed) return;
     const bytes = await new Response(packed.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    await cache.put(`pyodide/snapshot-${STAMP}.bin`, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    await cache.put(`pyodide/snapshot-${STAMP}.bin`,
+      new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
   } catch (err) {
     console.info(`Shoal: the snapshot stays packed in the cache: ${err && err.message ? err.message : err}`);
   }
@@ -38,7 +39,8 @@ self.addEventListener("message", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("shoal-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("shoal-")
+        && k !== CACHE).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });

@@ -3,17 +3,20 @@
 // replay pages, the end screen's "Replay this game" and every embedded board (web/embed.js).
 //
 // It never decides a rule: lesson steps carry the engine's views; answers are checked by the engine (lesson_answer);
-// live moves go through the bridge's play/bots on the board's own named match.
+// a live game is the match page's own turn loop (web/match.js) on the board's own named match in the bridge.
 import { el } from "./dom.js";
-import { boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus, seatColor, seatMark, site } from "./board.js";
+import {
+  boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus,
+  seatsBar, site,
+} from "./board.js";
+import { publicMove } from "./host.js";
+import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
-import { fillLog, scrollToEndSoon } from "./redraw.js";
+import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// The viewer's keys (issue 13), one click or Enter away: a <details> needs no script to open and keeps the focus.
+// The viewer's keys, one click or Enter away: a <details> needs no script to open and keeps the focus.
 const VIEWER_KEYS = [
   ["← / →", "previous / next step (when the board does not have the focus)"],
   ["Home / End", "first / last step"],
@@ -39,7 +42,7 @@ const isSeat = (s) => Number.isInteger(s) && s >= 0;
  *  watch    live game: nobody at the device acts, bots play every seat, spectator's view
  *  engine   () => Engine (the page's shared worker; created only when first needed)
  *  match    the bridge match name this board uses (distinct per board on a page)
- *  emit     (type, detail) => void: "step", "move", "over"
+ *  emit     (type, detail) => void: "step", "move", "over" (only what the spectator may see: web/host.js)
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
@@ -58,11 +61,13 @@ class Viewer {
     this.emit = opts.emit || (() => {});
     this.botDelay = Math.max(0, opts.botDelay ?? 450);
     this.root = el("div", { class: "shoal-view", tabindex: "0" });
-    this.busy = 0;
+    this.busy = busyMarker(this.root);
+    this.keep = {}; // what a renderer keeps across this viewer's steps (ui.keep: the reef's camera)
+    this.drawStep = drawGuard(() => this.drawOnce());
     this.destroyed = false;
     this.onKey = (e) => this.key(e);
     (opts.keys || this.root).addEventListener("keydown", this.onKey);
-    // The board's polite live region sits beside the redrawn root, so it outlives every redraw (issue 13).
+    // The board's polite live region sits beside the redrawn root, so it outlives every redraw.
     this.announcer = makeAnnouncer();
     host.replaceChildren(this.root, this.announcer.node);
   }
@@ -74,7 +79,9 @@ class Viewer {
     ensureCss("viewer");
     if (o.lesson) {
       const L = o.lesson;
-      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) throw new Error("that file is not a compiled Shoal lesson");
+      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) {
+        throw new Error("that file is not a compiled Shoal lesson");
+      }
       this.kind = "lesson";
       this.info = game(L.game);
       this.lesson = L;
@@ -130,15 +137,9 @@ class Viewer {
 
   engine() { return this.opts.engine(); }
 
-  async call(cmd, args = {}) {
-    this.busy++;
+  call(cmd, args = {}) {
     this.usedEngine = true;
-    this.root.dataset.busy = "1";
-    try {
-      return await this.engine().call(cmd, { match: this.match, ...args });
-    } finally {
-      if (--this.busy === 0) delete this.root.dataset.busy;
-    }
+    return this.busy.run(() => this.engine().call(cmd, { match: this.match, ...args }));
   }
 
   setStatus(s) {
@@ -146,7 +147,9 @@ class Viewer {
     if (this.opts.status) this.opts.status(s);
   }
 
+  // A step's seats: a record's names, its bots, "You" for the reader's own seat (their replay, a lesson's question).
   seatName(seat) {
+    if (this.live) return this.live.seatName(seat);
     if (seat === null || seat === undefined) return "Spectator";
     if (this.names[seat]) return this.names[seat];
     const kind = this.seats[seat];
@@ -154,7 +157,6 @@ class Viewer {
     if (this.kind === "replay" && seat === this.opts.ownSeat) return "You";
     const q = this.kind === "lesson" && this.question();
     if (q && q.seat === seat) return "You";
-    if (this.kind === "game" && this.live && this.seats.filter((k) => k === "human").length === 1 && kind === "human") return "You";
     return `Player ${seat + 1}`;
   }
 
@@ -187,8 +189,12 @@ class Viewer {
   prev() { return this.goTo(this.index - 1); }
 
   key(e) {
-    if (this.live || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
-    const moves = { ArrowRight: () => this.next(), ArrowLeft: () => this.prev(), Home: () => this.goTo(0), End: () => this.goTo(this.total) };
+    if (this.live) { this.live.key(e); return; }
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
+    const moves = {
+      ArrowRight: () => this.next(), ArrowLeft: () => this.prev(),
+      Home: () => this.goTo(0), End: () => this.goTo(this.total),
+    };
     if (moves[e.key]) { e.preventDefault(); moves[e.key](); }
   }
 
@@ -208,7 +214,7 @@ class Viewer {
   }
 
   async answerQuestion(action) {
-    if (this.busy || this.answer) return;
+    if (this.busy.count || this.answer) return;
     const step = this.index;
     this.pending = true;
     this.draw();
@@ -216,7 +222,7 @@ class Viewer {
       const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
       if (this.index !== step) return;
       this.answer = got;
-      this.emit("move", { step, action, right: got.right });
+      this.emit("move", { step, right: got.right, ...publicMove(this.info, this.question().seat, action) });
     } catch (err) {
       this.error = err.message;
     } finally {
@@ -226,189 +232,153 @@ class Viewer {
   }
 
   // ---- play on from here / a live game ----------------------------------------------------------------------------
+  // Playing on deals nothing again: the position's secrets are the record's (or the lesson's). So a seat may be played
+  // by a person at this device only where this board may already show its view: every seat of a game without secrets
+  // between seats; otherwise a seat the replay offers (replaySeats: the one person's own, from the end screen) or a
+  // seat whose view the lesson shows. Bots play every other seat, and with no person at the table the reader watches
+  // from the spectator's view.
+  playOnSeats() {
+    const players = this.kind === "lesson" ? this.lesson.players : this.record.players;
+    const all = Array.from({ length: players }, (_, s) => s);
+    if (!this.info.private_views) return all;
+    if (this.kind === "lesson") {
+      const shown = new Set(this.lesson.steps.flatMap((st) => [st.view?.seat, st.question?.seat]));
+      return all.filter((s) => shown.has(s));
+    }
+    return this.allowed.filter(isSeat);
+  }
+
   async playOn(seats) {
     const players = this.kind === "lesson" ? this.lesson.players : this.record.players;
-    seats = Array.from({ length: players }, (_, s) => (seats && seats[s]) || (s === 0 ? "human" : "bot"));
-    let answer;
+    const may = this.playOnSeats();
+    seats = Array.from({ length: players }, (_, s) => (may.includes(s) && seats && seats[s]) || "bot");
+    // Nobody at the table: the view on show goes on, if it is one this board may show (a seat the replay offers).
+    const shown = this.kind === "replay" && may.includes(this.viewer) ? this.viewer : null;
     if (this.kind === "lesson") {
-      answer = await this.call("lesson_open", { lesson: this.lesson.source, step: this.index, viewer: null });
-    } else {
-      const { seats: _s, names: _n, ...clean } = this.record;
-      answer = await this.call("load", { record: { ...clean, actions: clean.actions.slice(0, this.index) }, viewer: null });
+      return this.beginLive(seats, [], ["lesson_open", { lesson: this.lesson.source, step: this.index }], shown);
     }
-    this.beginLive(seats, [], answer);
+    const { seats: _s, names: _n, ...clean } = this.record;
+    const record = { ...clean, actions: clean.actions.slice(0, this.index) };
+    return this.beginLive(seats, [], ["load", { record }], shown);
   }
 
   async startDeal(deal) {
     const players = checkPlayers(this.info, deal.players || this.info.min_players); // before any array is sized by it
     const seats = Array.from({ length: players }, (_, s) => (deal.seats || [])[s] || (s === 0 ? "human" : "bot"));
-    // No seed given: a fresh one from the cryptographic generator (issue 9.2), never a fixed, well-known deal.
-    const answer = await this.call("new", { game: this.info.id, players, seed: deal.seed ?? newSeed(), options: deal.options || {}, viewer: null });
-    this.beginLive(this.opts.watch ? seats.map((k) => (k === "human" ? "bot" : k)) : seats, deal.names || [], answer);
+    // No seed given: a fresh one from the cryptographic generator, never a fixed, well-known deal (whoever knows the
+    // seed knows every hidden card).
+    const opener = ["new", { game: this.info.id, players, seed: deal.seed ?? newSeed(), options: deal.options || {} }];
+    // A fresh deal's author may show one seat's view to a table of bots (`viewer`); `watch` shows the spectator's.
+    const shown = isSeat(this.opts.viewer) ? this.opts.viewer : null;
+    const played = this.opts.watch ? seats.map((k) => (k === "human" ? "bot" : k)) : seats;
+    return this.beginLive(played, deal.names || [], opener, shown);
   }
 
-  beginLive(seats, names, answer) {
+  // The game goes on at this board as on the match page (web/match.js): `opener` is the engine request that opens
+  // it, `shown` whose view a table without a person shows (null: the spectator's). Refused, nothing changes.
+  async beginLive(seats, names, [cmd, args], shown = null) {
+    const live = new Match({
+      engine: () => this.engine(), name: this.match, info: this.info, renderer: this.renderer, seats, names, shown,
+      root: this.root, busy: this.busy, announcer: this.announcer, tableClass: "sv-board table",
+      botDelay: this.botDelay, botBudget: this.opts.botBudget,
+      frame: () => this.liveFrame(), end: () => this.replayButton(), drawn: () => this.painted(),
+      emit: this.emit, status: (s) => this.setStatus(s),
+    });
+    this.usedEngine = true;
+    await live.open(cmd, args);
+    if (this.destroyed) return;
+    this.live = live;
     this.kind = "game";
     this.root.classList.remove("sv-lesson", "sv-replay");
     this.root.classList.add("sv-game");
-    this.seats = seats;
-    this.names = names.map((n) => String(n || "").slice(0, 16));
-    const humans = seats.flatMap((k, s) => (k === "human" ? [s] : []));
-    this.live = { answer, viewer: this.opts.watch ? null : humans[0] ?? (isSeat(this.opts.viewer) ? this.opts.viewer : null), local: {}, passTo: null };
-    this.setStatus("playing");
-    return this.advance();
+    this.seats = live.seats;
+    this.names = live.names;
+    return live.start();
   }
 
-  botName(kind) {
-    const bots = this.info.bots;
-    if (kind !== "bot") return kind;
-    return bots.includes("normal") ? "normal" : bots[bots.length - 1];
+  // A live game's frame: title, seats and turn line over the board; Undo and the log beside it.
+  liveFrame() {
+    const regions = new Regions();
+    const main = el("div", { class: "sv-main" },
+      el("div", { class: "sv-head" }, el("h3", { text: this.info.title }), regions.slot("seats"), regions.slot("turn")),
+      regions.slot("table"), regions.slot("error"), regions.slot("outcome"), regions.slot("end"));
+    const side = el("aside", { class: "sv-side" },
+      regions.slot("undo"), el("h4", { text: "Log" }), regions.slot("log"));
+    this.frame = null; // the steps' frame is gone
+    this.root.replaceChildren(main, side);
+    return { root: main, regions };
   }
 
-  async advance() {
-    const live = this.live;
-    if (this.advancing) return;
-    this.advancing = true;
-    try {
-      for (;;) {
-        if (this.destroyed) return;
-        const ans = live.answer;
-        if (ans.over) {
-          if (ans.view.seat !== live.viewer) live.answer = await this.call("view", { viewer: live.viewer });
-          this.setStatus("over");
-          this.draw();
-          this.emit("over", { scores: live.answer.view.outcome.scores, winners: live.answer.view.outcome.winners });
-          return;
-        }
-        const bots = ans.to_act.filter((s) => this.seats[s] !== "human");
-        if (bots.length) {
-          if (this.botDelay) { this.draw(); await sleep(this.botDelay); }
-          const budget = this.opts.botBudget > 0 ? { budget: this.opts.botBudget } : {}; // a test-only cap on search
-          const got = await this.call("bots", { seats: bots.map((s) => [s, this.botName(this.seats[s])]), viewer: live.viewer, ...budget });
-          live.answer = got;
-          for (const seat of bots) this.emit("move", { seat }); // a bot's choice is its secret: only the view shows it
-          continue;
-        }
-        const target = ans.to_act.includes(live.viewer) ? live.viewer : ans.to_act[0];
-        if (target !== live.viewer) {
-          const humans = this.seats.filter((k) => k === "human").length;
-          live.viewer = target;
-          live.local = {};
-          if (humans > 1 && this.info.private_views) { live.passTo = target; this.draw(); return; }
-        }
-        if (ans.view.seat !== live.viewer) { live.answer = await this.call("view", { viewer: live.viewer }); continue; }
-        this.draw();
-        return;
-      }
-    } catch (err) {
-      this.error = err.message;
-      this.draw();
-    } finally {
-      this.advancing = false;
-    }
-  }
-
-  async act(action) {
-    const live = this.live;
-    if (!live || live.answer.over || this.advancing || this.busy) return;
-    try {
-      live.answer = await this.call("play", { seat: live.viewer, action, viewer: live.viewer });
-      live.local = {};
-      this.error = null;
-      this.emit("move", { seat: live.viewer, action });
-    } catch (err) {
-      this.error = err.message;
-      this.draw();
-      return;
-    }
-    await this.advance();
+  painted() {
+    this.root.dataset.baseHighlight = "[]";
+    this.root.dataset.step = "";
+    this.root.dataset.painted = "1";
   }
 
   // ---- drawing ------------------------------------------------------------------------------------------------------
-  // A blur or change handler fired by removing a focused control asks to draw again: after this draw, not inside it.
   draw() {
-    if (this.drawing) { this.drawAgain = true; return; }
-    this.drawing = true;
-    try { this.drawOnce(); } finally { this.drawing = false; }
-    if (this.drawAgain) { this.drawAgain = false; this.draw(); }
+    if (this.live) this.live.draw();
+    else this.drawStep();
   }
 
+  // A lesson's or a replay's step (a live game draws itself: web/match.js).
   drawOnce() {
     if (this.destroyed) return;
-    const live = this.live;
-    const view = live ? live.answer.view : this.answer ? this.answer.view : this.asked || this.stepView;
-    const q = !live && this.question();
+    const view = this.answer ? this.answer.view : this.asked || this.stepView;
+    const q = this.question();
     const ui = makeUi({
-      act: live ? (a) => this.act(a) : q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
-      local: live ? live.local : this.local,
-      rerender: () => this.draw(),
-      seatName: (s) => this.seatName(s),
-      isHuman: (s) => (live ? this.seats[s] === "human" : true),
+      act: q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
+      local: this.local, keep: this.keep, rerender: () => this.draw(), seatName: (s) => this.seatName(s),
     });
     const text = nameSeatsWith((s) => this.seatName(s));
     const board = el("div", { class: `sv-board table game-${this.info.id}` });
-    const shown = live || (q && !this.answer) ? view : { ...view, legal: [] }; // only questions and live games are playable
-    const passing = live && live.passTo !== null;
-    if (passing) {
-      board.append(el("div", { class: "pass" },
-        el("p", { text: `Pass the device to ${this.seatName(live.passTo)}.` }),
-        el("button", { type: "button", class: "primary", dataset: { step: "continue" }, onclick: async () => {
-          live.passTo = null;
-          live.answer = await this.call("view", { viewer: live.viewer });
-          this.advance();
-        }, text: `I am ${this.seatName(live.passTo)}: show my table` })));
-    } else {
-      this.renderer.render(board, shown, ui);
-    }
-    const parts = live ? [this.head(view, text), board] : [this.head(view, text), this.caption(text), board, this.nav()];
+    // Only a question's board is playable.
+    this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
+    const parts = [this.head(view), this.caption(text), board, this.nav()];
     if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
-    if (view.over && !passing) {
+    if (view.over) {
       const sheet = el("div", { class: "outcome" });
       if (this.renderer.renderOutcome) this.renderer.renderOutcome(sheet, view, ui);
       renderOutcome(sheet, view, ui);
       parts.push(sheet);
-      if (live) parts.push(this.replayButton());
     }
     boardKeys(board, ui);
     const focus = captureFocus(this.root);
     // The frame (main column, side panel, log) is kept across draws; the log gets only its new lines (web/redraw.js).
     if (!this.frame || this.frame.main.parentNode !== this.root) {
-      const log = el("ol", { class: "log", tabindex: "0", "aria-label": "Game log" }); // a scrolling log takes the keyboard
+      const log = el("ol", { class: "log", tabindex: "0", "aria-label": "Game log" }); // a scrolling log takes the keys
       this.frame = { main: el("div", { class: "sv-main" }), side: el("aside", { class: "sv-side" }), log };
       this.root.replaceChildren(this.frame.main, this.frame.side);
     }
     const { main, side, log } = this.frame;
     main.replaceChildren(...parts);
-    side.replaceChildren(...[live ? null : el("ol", { class: "sv-steps" }, this.stepList()), el("h4", { text: "Log" }), log].filter(Boolean));
-    const logged = fillLog(log, passing ? [] : view.log.map((line) => ({ text: text(line) })));
-    if (!live && this.kind === "lesson") highlight(this.root, this.answer ? this.answer.highlight || [] : this.lesson.steps[this.index].highlight || []);
-    this.root.dataset.baseHighlight = JSON.stringify(!live && this.kind === "lesson" ? this.lesson.steps[this.index].highlight || [] : []);
+    side.replaceChildren(el("ol", { class: "sv-steps" }, this.stepList()), el("h4", { text: "Log" }), log);
+    const logged = fillLog(log, view.log.map((line) => ({ text: text(line) })));
+    const base = this.kind === "lesson" ? this.lesson.steps[this.index].highlight || [] : [];
+    if (this.kind === "lesson") highlight(this.root, this.answer ? this.answer.highlight || [] : base);
+    this.root.dataset.baseHighlight = JSON.stringify(base);
     // Scrolling waits for the next frame: measuring now would force a layout inside the draw.
     if (logged) scrollToEndSoon(log);
     const cur = side.querySelector(".sv-steps .current");
-    if (cur && cur.scrollIntoView) requestAnimationFrame(() => { if (cur.isConnected && side.scrollHeight > side.clientHeight) cur.scrollIntoView({ block: "nearest" }); });
+    if (cur && cur.scrollIntoView) {
+      requestAnimationFrame(() => {
+        if (cur.isConnected && side.scrollHeight > side.clientHeight) cur.scrollIntoView({ block: "nearest" });
+      });
+    }
     // The focus stays on the same control (by its action, step, ref or nav key), else goes to the next decision;
     // only a board that had the focus takes it back (several boards may share a page).
     if (focus && !focus.lost) restoreFocus(this.root, focus, { local: ui.local, fallback: this.root });
-    const turn = this.root.querySelector(".sv-head .turn");
     const note = this.root.querySelector(".sv-caption .sv-comment");
-    this.announcer.say(passing ? [] : view.log.map(text), (turn || note)?.textContent || "", `${this.kind}/${live ? live.viewer : this.viewer}`);
+    this.announcer.say(view.log.map(text), note ? note.textContent : "", `${this.kind}/${this.viewer}`);
     this.root.dataset.step = String(this.index ?? "");
     this.root.dataset.painted = "1";
   }
 
-  head(view, text) {
-    const title = this.kind === "lesson" && !this.live ? this.lesson.title : this.live ? this.info.title : `Replay: ${this.info.title}`;
-    const live = this.live;
-    let turn = "";
-    if (live) {
-      turn = view.over ? "The game is over." : view.to_act.includes(live.viewer) && this.seats[live.viewer] === "human" ? `${this.seatName(live.viewer)} to act.` :
-        view.to_act.length ? `Waiting for ${view.to_act.map((s) => this.seatName(s)).join(", ")}…` : "";
-    }
-    const chips = el("span", { class: "seats-bar" }, Array.from({ length: view.players }, (_, s) =>
-      el("span", { class: "seat-chip" + (view.to_act.includes(s) ? " to-act" : "") + (s === view.seat ? " viewer" : ""), style: { borderColor: seatColor(s) } },
-        seatMark(s), this.seatName(s))));
-    return el("div", { class: "sv-head" }, el("h3", { text: title }), chips, turn ? el("p", { class: "turn", text: turn }) : null);
+  head(view) {
+    const title = this.kind === "lesson" ? this.lesson.title : `Replay: ${this.info.title}`;
+    const toAct = view.over ? [] : view.to_act;
+    const chips = seatsBar(view.players, { toAct, viewer: view.seat, name: (s) => this.seatName(s) });
+    return el("div", { class: "sv-head" }, el("h3", { text: title }), chips);
   }
 
   caption(text) {
@@ -422,61 +392,93 @@ class Viewer {
           el("p", { class: "sv-prompt" }, el("strong", { text: "Your move: " }), text(q.prompt)),
           this.pending ? el("p", { class: "hint", text: "Checking your move…" }) : null,
           !ans && !this.asked ? el("p", { class: "hint", text: "Getting the board ready for your move…" }) : null,
-          ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status", dataset: { answer: ans.right ? "right" : "wrong" }, text: text(ans.reply) }) : null,
-          ans ? el("button", { type: "button", dataset: { nav: "retry" }, onclick: () => { this.answer = null; this.local = {}; this.draw(); }, text: ans.right ? "Try it again" : "Try again" }) : null));
+          ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status",
+            dataset: { answer: ans.right ? "right" : "wrong" }, text: text(ans.reply) }) : null,
+          ans ? el("button", { type: "button", dataset: { nav: "retry" },
+            onclick: () => { this.answer = null; this.local = {}; this.draw(); },
+            text: ans.right ? "Try it again" : "Try again" }) : null));
       }
       return box;
     }
     const move = this.stepMove;
-    const note = this.index === 0 ? "The starting position." : `Move ${this.index} of ${this.total}, by ${this.seatName(move[0])}.`;
+    const note = this.index === 0 ? "The starting position."
+      : `Move ${this.index} of ${this.total}, by ${this.seatName(move[0])}.`;
     return el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: note }));
   }
 
   nav() {
     const at = this.index, last = this.total;
-    const btn = (nav, label, to, title) => el("button", { type: "button", dataset: { nav }, title, "aria-label": title, disabled: to === at || to < 0 || to > last, onclick: () => this.goTo(to), text: label });
+    const first = this.kind === "lesson" ? 1 : 0; // a lesson counts its steps from 1, a replay its moves from 0
+    const btn = (nav, label, to, title) => el("button", {
+      type: "button", dataset: { nav }, title, "aria-label": title, disabled: to === at || to < 0 || to > last,
+      onclick: () => this.goTo(to), text: label,
+    });
     const bar = el("div", { class: "sv-nav" },
       btn("first", "«", 0, "First step"), btn("prev", "◀", at - 1, "Previous step"),
-      el("span", { class: "sv-count", text: `${at + (this.kind === "lesson" ? 1 : 0)} / ${last + (this.kind === "lesson" ? 1 : 0)}` }),
+      el("span", { class: "sv-count", text: `${at + first} / ${last + first}` }),
       btn("next", "▶", at + 1, "Next step"), btn("last", "»", last, "Last step"));
     if (this.kind === "replay" && this.allowed.length > 1) {
       bar.append(el("label", { class: "sv-seat" }, "View from ", el("select", {
         dataset: { nav: "seat" },
         onchange: (e) => { this.viewer = e.target.value === "" ? null : +e.target.value; this.goTo(this.index); },
-      }, this.allowed.map((s) => el("option", { value: s === null ? "" : String(s), selected: s === this.viewer, text: s === null ? "the spectator" : this.seatName(s) })))));
+      }, this.allowed.map((s) => el("option", {
+        value: s === null ? "" : String(s), selected: s === this.viewer,
+        text: s === null ? "the spectator" : this.seatName(s),
+      })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
     bar.append(keysList());
     return bar;
   }
 
+  // Seat by seat, a person or a bot; a seat this board may not show (playOnSeats) offers a bot only, and says why.
   playOnForm() {
     const players = this.stepView.players;
-    const kinds = ["human", "bot"];
-    const chosen = Array.from({ length: players }, (_, s) => (s === 0 ? "human" : "bot"));
-    return el("details", { class: "sv-playon" }, el("summary", { dataset: { nav: "play-on" }, text: "Play on from here" }),
-      Array.from({ length: players }, (_, s) => el("label", {}, `Seat ${s + 1} `, el("select", { dataset: { seat: String(s) }, onchange: (e) => { chosen[s] = e.target.value; } },
-        kinds.map((k) => el("option", { value: k, selected: k === chosen[s], text: k === "human" ? "Human" : "Bot" }))))),
-      el("button", { type: "button", class: "primary", dataset: { nav: "start-play-on" }, onclick: () => this.playOn(chosen).catch((e) => { this.error = e.message; this.draw(); }), text: "Start" }));
+    const may = this.playOnSeats();
+    const first = may.includes(this.viewer) ? this.viewer : may[0]; // a person plays the seat on show, else the first
+    const chosen = Array.from({ length: players }, (_, s) => (s === first ? "human" : "bot"));
+    const kinds = (s) => (may.includes(s) ? ["human", "bot"] : ["bot"]);
+    const note = may.length === players ? null : el("p", { class: "hint", dataset: { playOnNote: "" }, text: may.length
+      ? "A seat whose cards this replay may not show is played by a bot."
+      : "This replay may not show anybody's cards, so bots play every seat and you watch from the spectator's view." });
+    return el("details", { class: "sv-playon" },
+      el("summary", { dataset: { nav: "play-on" }, text: "Play on from here" }),
+      Array.from({ length: players }, (_, s) => el("label", {}, `Seat ${s + 1} `, el("select", {
+        dataset: { seat: String(s) }, disabled: kinds(s).length === 1, onchange: (e) => { chosen[s] = e.target.value; },
+      }, kinds(s).map((k) => el("option", {
+        value: k, selected: k === chosen[s], text: k === "human" ? "Human" : "Bot",
+      }))))),
+      note,
+      el("button", { type: "button", class: "primary", dataset: { nav: "start-play-on" },
+        onclick: () => this.playOn(chosen).catch((e) => { this.error = e.message; this.draw(); }), text: "Start" }));
   }
 
   stepList() {
     if (this.kind === "lesson") {
       return this.lesson.steps.map((s, i) => el("li", { class: i === this.index ? "current" : "" },
         el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i) },
-          s.question ? el("b", { text: "? " }) : null, nameSeatsWith((x) => this.seatName(x))(s.comment || `Step ${i + 1}`))));
+          s.question ? el("b", { text: "? " }) : null,
+          nameSeatsWith((x) => this.seatName(x))(s.comment || `Step ${i + 1}`))));
     }
     return Array.from({ length: this.total + 1 }, (_, i) => el("li", { class: i === this.index ? "current" : "" },
-      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i), text: i === 0 ? "Start" : `Move ${i}` })));
+      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i),
+        text: i === 0 ? "Start" : `Move ${i}` })));
   }
 
+  // The end of a live game: its replay, on this same board (the one person at the table may see their own seat).
   replayButton() {
     return el("button", { type: "button", dataset: { nav: "replay" }, onclick: async () => {
-      const { record } = await this.call("record");
-      const humans = this.seats.flatMap((k, s) => (k === "human" ? [s] : []));
+      const live = this.live;
+      const record = await live.record();
+      live.destroy();
       this.live = null;
       this.kind = null;
-      Object.assign(this.opts, { record: { ...record, seats: this.seats, names: this.names }, lesson: null, deal: null, ownSeat: humans.length === 1 ? humans[0] : null, step: null, viewer: null });
+      this.keep = {};
+      const ownSeat = live.humans.length === 1 ? live.humans[0] : null;
+      Object.assign(this.opts, {
+        record: { ...record, seats: live.seats, names: live.names }, lesson: null, deal: null, ownSeat, step: null,
+        viewer: null,
+      });
       this.root.className = "shoal-view";
       await this.start();
     }, text: "Replay this game" });
@@ -484,6 +486,7 @@ class Viewer {
 
   destroy() {
     this.destroyed = true;
+    if (this.live) this.live.destroy();
     (this.opts.keys || this.root).removeEventListener("keydown", this.onKey);
     this.root.remove();
     if (this.usedEngine && this.match !== "main") this.engine().call("close", { match: this.match }).catch(() => {});

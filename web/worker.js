@@ -9,7 +9,7 @@
 const pyodideLoader = import("./pyodide/pyodide.mjs");
 pyodideLoader.catch(() => {}); // a failure is reported where the boot awaits it
 
-// Where the boot's time goes (issue 14): named moments in milliseconds since the epoch, so the page can put them on
+// Where the boot's time goes: named moments in milliseconds since the epoch, so the page can put them on
 // its own timeline (window.shoal.bootMarks()). Kept in memory, sent once with "ready"; nothing leaves the page.
 const marks = [];
 const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
@@ -26,10 +26,11 @@ const runtime = {
   lockFileURL: base + "pyodide-lock.json?v=" + stamp,
 };
 
-// The restored snapshot's full size (its zero runs included), written here by the build (0: the build shipped none). Knowing it, the worker hands
-// Pyodide a buffer of that size at once and fills it while the runtime starts: Pyodide needs the snapshot's size
-// before it instantiates the wasm, but its bytes only after the runtime is up (restoreSnapshot), so reading ~30 MB
-// overlaps fetching, compiling and instantiating the wasm instead of coming before them (issue 14: the boot's marks).
+// The restored snapshot's full size (its zero runs included), written here by the build (0: the build shipped none).
+// Knowing it, the worker hands Pyodide a buffer of that size at once and fills it while the runtime starts: Pyodide
+// needs the snapshot's size before it instantiates the wasm, but its bytes only after the runtime is up
+// (restoreSnapshot), so reading ~30 MB overlaps fetching, compiling and instantiating the wasm instead of coming
+// before them (the boot's marks show it).
 const SNAPSHOT_BYTES = Number("{{SNAPSHOT_BYTES}}") || 0;
 
 // The snapshot's bytes as a stream: unpacked by the service worker when it installed this build (web/sw.js), else
@@ -92,15 +93,20 @@ function readRuns(head, size) {
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   if (view.getUint32(0, true) !== 0x315a4853) throw new Error("the snapshot is not in this build's format"); // "SHZ1"
   const length = view.getUint32(4, true), count = view.getUint32(8, true);
-  if (length !== size) throw new Error(`the snapshot is ${length > size ? "larger" : "smaller"} than this build's (${size} bytes)`);
-  if (count === 0 || count > size / 1024 + 1) throw new Error("the snapshot's runs do not fit this build's"); // runs are split by >= 1 KB of zeros
+  if (length !== size) {
+    throw new Error(`the snapshot is ${length > size ? "larger" : "smaller"} than this build's (${size} bytes)`);
+  }
+  // runs are split by >= 1 KB of zeros
+  if (count === 0 || count > size / 1024 + 1) throw new Error("the snapshot's runs do not fit this build's");
   if (head.length < 12 + 8 * count) return null;
   const runs = new Uint32Array(2 * count);
   let end = 0;
   for (let i = 0; i < 2 * count; i += 2) {
     runs[i] = view.getUint32(12 + 4 * i, true);
     runs[i + 1] = view.getUint32(16 + 4 * i, true);
-    if (runs[i] < end || runs[i + 1] === 0 || runs[i] + runs[i + 1] > size) throw new Error("the snapshot's runs do not fit this build's");
+    if (runs[i] < end || runs[i + 1] === 0 || runs[i] + runs[i + 1] > size) {
+      throw new Error("the snapshot's runs do not fit this build's");
+    }
     end = runs[i] + runs[i + 1];
   }
   return runs;
@@ -191,7 +197,9 @@ const smallModules = new Map();
 WebAssembly.Module = new Proxy(NativeModule, {
   construct(target, args, newTarget) {
     const bytes = args[0];
-    if (!(bytes instanceof Uint8Array) || bytes.length > 256 || newTarget !== WebAssembly.Module) return Reflect.construct(target, args, newTarget);
+    if (!(bytes instanceof Uint8Array) || bytes.length > 256 || newTarget !== WebAssembly.Module) {
+      return Reflect.construct(target, args, newTarget);
+    }
     const key = bytes.join();
     let module = smallModules.get(key);
     if (!module) smallModules.set(key, (module = new NativeModule(bytes)));
@@ -202,7 +210,9 @@ WebAssembly.Module = new Proxy(NativeModule, {
 // While Pyodide boots, its fetches (the wasm, the standard library, the lock file) read this build's cache first.
 self.fetch = (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
-  if (url === wasmURL) return Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }));
+  if (url === wasmURL) {
+    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }));
+  }
   if (url && url.startsWith(base) && !(init && (init.integrity || init.method))) return cachedOrFetched(url);
   return networkFetch(input, init);
 };
@@ -227,7 +237,8 @@ const ready = (async () => {
   mark("ready");
   for (const r of performance.getEntriesByType("resource")) {
     const name = r.name.split("/").pop().split("?")[0];
-    marks.push([`fetch ${name}`, performance.timeOrigin + r.startTime], [`fetched ${name}`, performance.timeOrigin + r.responseEnd]);
+    marks.push([`fetch ${name}`, performance.timeOrigin + r.startTime],
+      [`fetched ${name}`, performance.timeOrigin + r.responseEnd]);
   }
   say("ready", { boot, marks });
   return handle;
@@ -235,7 +246,7 @@ const ready = (async () => {
 
 ready.catch((err) => postMessage({ fatal: String(err && err.message ? err.message : err) }));
 
-// Once the page has painted its first board, it asks the worker to warm up (issue 14): the worker plays the same kind
+// Once the page has painted its first board, it asks the worker to warm up: the worker plays the same kind
 // of click on a scratch match of the game just opened (shoal.warmup), so that V8 compiles, and settles its optimised
 // code for, the paths a click takes while the player looks at the board, instead of inside their first clicks. One
 // bridge request a step, each its own task; any request that arrives ends the warm-up, so a request waits at most for

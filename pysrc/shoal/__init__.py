@@ -32,8 +32,9 @@ def game(game_id: str) -> Game:
     raise ShoalError(f"unknown game {brief(game_id, 40)} (games: {', '.join(GAMES)})")
 
 
-def new_match(game_id: str, players: int, seed: int = 0, options: dict[str, Any] | None = None,
-              position: str | None = None) -> Match:
+def new_match(
+    game_id: str, players: int, seed: int = 0, options: dict[str, Any] | None = None, position: str | None = None
+) -> Match:
     """Start a match of ``game_id`` for ``players`` seats; the same arguments always give the same match.
 
     ``position`` starts from a position in the game's notation instead of a fresh deal (``Game.from_position``);

@@ -1,8 +1,8 @@
 """Shoal from a terminal.
 
-  python -m shoal tournament GAME --players N --seats hard,normal,... --games 200 --jobs 2
-  python -m shoal show record.json
-  python -m shoal analyse record.json [--seat N] [--budget N] [--jobs N] [--json]
+python -m shoal tournament GAME --players N --seats hard,normal,... --games 200 --jobs 2
+python -m shoal show record.json
+python -m shoal analyse record.json [--seat N] [--budget N] [--jobs N] [--json]
 """
 
 from __future__ import annotations
@@ -27,31 +27,39 @@ def _tournament(args: argparse.Namespace) -> int:
             return
         print(f"\r{done}/{total} games", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-    results = tournament.run(args.game, players, seats, args.games, args.jobs, args.seed, options, args.source,
-                             args.budget, progress)
+    results = tournament.run(
+        args.game, players, seats, args.games, args.jobs, args.seed, options, args.source, args.budget, progress
+    )
     summary = tournament.summarise(results)
-    print(f"{args.game}, {players} players, {len(results)} games (seeds {args.seed}–{args.seed + len(results) - 1}), "
-          f"seats rotated: {','.join(seats)}")
+    print(
+        f"{args.game}, {players} players, {len(results)} games (seeds {args.seed}–{args.seed + len(results) - 1}), "
+        f"seats rotated: {','.join(seats)}"
+    )
     print(tournament.table(summary, players))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"game": args.game, "players": players, "seats": seats, "games": len(results),
-                       "summary": summary}, f, indent=1)
+            json.dump(
+                {"game": args.game, "players": players, "seats": seats, "games": len(results), "summary": summary},
+                f,
+                indent=1,
+            )
     return 0
 
 
 def _read(path: str) -> tuple[bool, Any]:
     """``(True, the JSON in path)``, or ``(False, None)`` after saying in one line why it cannot be read."""
+    from .core.limits import MAX_TEXT, loads
+
     try:
-        with open(path) as f:
-            return True, json.load(f)
+        with open(path, encoding="utf-8") as f:
+            return True, loads(f.read(MAX_TEXT + 1), "the file")  # the bridge's limits: nothing recurses deep
     except (OSError, ValueError) as e:
         print(f"cannot read {path}: {e}", file=sys.stderr)
         return False, None
 
 
 def _show(args: argparse.Namespace) -> int:
-    from . import BadRecord, replay, new_match
+    from . import BadRecord, new_match, replay
 
     readable, record = _read(args.record)
     if not readable:
@@ -140,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--games", type=int, default=200)
     t.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     t.add_argument("--seed", type=int, default=1, help="first game's seed (game i plays seed+i)")
-    t.add_argument("--options", help="match options as JSON, e.g. '{\"variant\": \"core\"}'")
+    t.add_argument("--options", help='match options as JSON, e.g. \'{"variant": "core"}\'')
     t.add_argument("--budget", type=int, help="cap search bots' iterations a decision")
     t.add_argument("--source", help="module:function giving extra bots by name (the strength benchmark's)")
     t.add_argument("--json", help="also write the summary to this JSON file")

@@ -16,8 +16,9 @@ JSON (docs/analysis.md): ``{"game", "decisions": [...], "summary": {...}}``, eac
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from . import replay
 from .bots.analysis import MARKS, Judgement, analyst, budget_for, decision_rng, thresholds, unit_for
@@ -106,11 +107,19 @@ def decision_json(decision: Decision, judgement: Judgement) -> dict[str, Any]:
     if judgement.loss == 0:
         best = played  # the samples show no better move: the move played is the best
     return {
-        "ply": decision.ply, "seat": decision.seat, "played": played.action, "best": best.action,
-        "loss": round(judgement.loss, 4), "mark": judgement.mark, "unit": judgement.unit,
-        "gap": round(judgement.gap, 4), "error": round(judgement.error, 4),
-        "played_value": _value(played.to_json()), "best_value": _value(best.to_json()),
-        "moves": [m.to_json() for m in judgement.moves], "samples": played.samples,
+        "ply": decision.ply,
+        "seat": decision.seat,
+        "played": played.action,
+        "best": best.action,
+        "loss": round(judgement.loss, 4),
+        "mark": judgement.mark,
+        "unit": judgement.unit,
+        "gap": round(judgement.gap, 4),
+        "error": round(judgement.error, 4),
+        "played_value": _value(played.to_json()),
+        "best_value": _value(best.to_json()),
+        "moves": [m.to_json() for m in judgement.moves],
+        "samples": played.samples,
     }
 
 
@@ -135,8 +144,14 @@ def _task(args: tuple[Game, Decision, int | None, int]) -> dict[str, Any]:
     return judge(*args)
 
 
-def analyse(record: Any, seats: list[int] | None = None, budget: int | None = None, seed: int = 0, jobs: int = 1,
-            progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+def analyse(
+    record: Any,
+    seats: list[int] | None = None,
+    budget: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     """The whole analysis, ``{"game", "decisions", "summary"}``; ``jobs`` processes judge decisions side by side
     (the same results: each decision depends on nothing but itself)."""
     budget, seed = check_budget(budget), check_seed(seed)
@@ -160,8 +175,11 @@ def analyse(record: Any, seats: list[int] | None = None, budget: int | None = No
                 if progress:
                     progress(len(results), len(plies))
     used = budget_for(game, full.players, budget)
-    return {"game": game.id, "decisions": results,
-            "summary": summary(results, chosen, unit_for(full.players), used, seed)}
+    return {
+        "game": game.id,
+        "decisions": results,
+        "summary": summary(results, chosen, unit_for(full.players), used, seed),
+    }
 
 
 class Judging:
@@ -280,8 +298,12 @@ def table(result: dict[str, Any]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
     marks = ", ".join(f"{name} ≥ {at}" for name, at in s["thresholds"].items())
-    lines += ["", f"loss in expected {unit} (best \"=\": the move played was the best found); {marks}; "
-              f"{s['budget']} playouts a decision, seed {s['seed']}", ""]
+    lines += [
+        "",
+        f'loss in expected {unit} (best "=": the move played was the best found); {marks}; '
+        f"{s['budget']} playouts a decision, seed {s['seed']}",
+        "",
+    ]
     for row in s["seats"]:
         counts = ", ".join(f"{row[name]} {name}{'s' if row[name] != 1 else ''}" for name in MARKS)
         lines.append(f"seat {row['seat']}: {row['decisions']} decisions, {counts}, mean loss {row['mean_loss']:.4f}")
@@ -300,17 +322,36 @@ class Hint(Judging):
         if not legal:
             raise ShoalError(f"seat {seat} is not to act now")
         self.unit = unit_for(match.players)
-        super().__init__(match.game, Decision(len(match.actions) + 1, seat, match.view(seat), legal, None),
-                         budget, seed)
+        super().__init__(
+            match.game, Decision(len(match.actions) + 1, seat, match.view(seat), legal, None), budget, seed
+        )
 
     def answer(self, judgement: Judgement) -> dict[str, Any]:
         """``{"seat", "unit", "best", "alternative", "forced"}``: the best move and the best other one judged, each
         ``{"action", "win" (with rivals), "points"}``; a forced move has no values and no alternative."""
         best, other = judgement.best, judgement.alternative()
-        return {"seat": self.decision.seat, "unit": self.unit, "forced": judgement.forced,
-                "best": best.to_json() if best is not None else {"action": self.decision.legal[0]},
-                "alternative": other.to_json() if other is not None else None}
+        return {
+            "seat": self.decision.seat,
+            "unit": self.unit,
+            "forced": judgement.forced,
+            "best": best.to_json() if best is not None else {"action": self.decision.legal[0]},
+            "alternative": other.to_json() if other is not None else None,
+        }
 
 
-__all__ = ["Decision", "Hint", "Judging", "Session", "analyse", "attempt", "check_seats", "decision_json", "judge", "move_text", "plan",
-           "summary", "table", "walk"]
+__all__ = [
+    "Decision",
+    "Hint",
+    "Judging",
+    "Session",
+    "analyse",
+    "attempt",
+    "check_seats",
+    "decision_json",
+    "judge",
+    "move_text",
+    "plan",
+    "summary",
+    "table",
+    "walk",
+]

@@ -25,10 +25,11 @@ Commands:
   undo   {match, seat, humans, viewer}   -> {"taken_back": [log lines viewer had read], **step}   (Match.undo)
   can_undo {match, seat, humans}         -> {"can_undo": bool}
   record {match}                         -> {"record": ...}   (the whole truth: never show it during a match)
-  replay_step {record, upto, viewer}     -> {"total": n, "upto": k, "move": [seat, action] | null, **step}
+  replay_step {match, record, upto, viewer} -> {"total": n, "upto": k, "move": [seat, action] | null, **step}
                                             (the position after the record's first ``upto`` actions; the replay viewer;
-                                            the request holds the whole record, so its answer reveals nothing new)
-  close  {match}                         -> {}
+                                            the request holds the whole record, so its answer reveals nothing new;
+                                            ``match`` names the board, whose replay is kept for its next step)
+  close  {match}                         -> {}   (the match, and the board's kept replay)
   analyse_start {record, seats?, budget?, seed?} -> {"total": n, "plies": [[ply, seat], ...], "unit", "thresholds"}
                                             (a record's analysis, docs/analysis.md: the decisions of ``seats``,
                                             default every seat; replaces any analysis under way)
@@ -58,19 +59,18 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 import sys
 import time
 import traceback
-from itertools import accumulate
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import GAMES, new_match, replay
 from .core import IllegalAction, Match, ShoalError
 from .core.errors import brief, clip
+from .core.limits import MAX_TEXT, text_problem
 
-MAX_REQUEST = 1_000_000  # characters: a long game's record is a few tens of kilobytes
-MAX_DEPTH = 40  # nesting of arrays and objects: records and lessons need under ten
+MAX_REQUEST = MAX_TEXT  # characters (and 40 levels of nesting): the limits every outside input is held to (core.limits)
 MAX_MATCHES = 64
 NAME_LIMIT = 40
 
@@ -110,15 +110,18 @@ def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
 
 def _check_viewer(match: Match, viewer: Any) -> None:
     """Refuse a bad viewer before anything is played, as ``match.view(viewer)`` would, without building a view that
-    is thrown away (a view is most of a request's time in Pyodide: issue 14)."""
+    is thrown away (a view is most of a request's time in Pyodide)."""
     if viewer is not None:
         match._check_seat(viewer)
 
 
 def _humans(match: Match, req: dict[str, Any]) -> list[int]:
     humans = req.get("humans")
-    if not (isinstance(humans, list) and len(humans) <= match.players
-            and all(type(s) is int and 0 <= s < match.players for s in humans)):
+    if not (
+        isinstance(humans, list)
+        and len(humans) <= match.players
+        and all(type(s) is int and 0 <= s < match.players for s in humans)
+    ):
         raise ShoalError(f"humans must be a list of seats from 0 to {match.players - 1}, got {brief(humans)}")
     return humans
 
@@ -147,7 +150,7 @@ def _view(req: dict[str, Any]) -> dict[str, Any]:
 
 def _play(req: dict[str, Any]) -> dict[str, Any]:
     """Play the seat's action; with ``bots`` ([[seat, bot], ...]), those bots then play while any of them is due, as
-    ``bots`` with ``chain`` would (one round trip and one view for a click against instant bots, issue 14)."""
+    ``bots`` with ``chain`` would (one round trip and one view for a click against instant bots)."""
     match = _match(req)
     seat, viewer = req.get("seat"), req.get("viewer")
     _check_viewer(match, viewer)  # a bad viewer is refused before anything is played
@@ -266,7 +269,7 @@ def _undo(req: dict[str, Any]) -> dict[str, Any]:
     before = match.view(viewer)["log"]
     match.undo(seat, humans)
     after = match.view(viewer)["log"]
-    taken_back = before[len(after):] if before[:len(after)] == after else []
+    taken_back = before[len(after) :] if before[: len(after)] == after else []
     return {"taken_back": taken_back, **_step(match, req)}
 
 
@@ -279,25 +282,34 @@ def _record(req: dict[str, Any]) -> dict[str, Any]:
     return {"record": _match(req).record()}
 
 
-# Replays kept between replay_step calls: stepping forward plays on from the last position, stepping back starts from
-# the nearest checkpoint (a copy every CHECKPOINT actions), so a long Brunch game steps as fast as a short one.
+# Replays kept between replay_step calls, one per board (by its match name, as every other command): stepping forward
+# plays on from the last position, stepping back starts from the nearest checkpoint (a copy every CHECKPOINT
+# actions), so a long Brunch game steps as fast as a short one, and two replay boards on one page stepped in turn
+# keep their own. At most MAX_REPLAYS boards are kept; the one stepped longest ago goes first.
 CHECKPOINT = 16
-_replays: dict[str, Any] = {"key": None, "full": None, "checkpoints": {}}
+MAX_REPLAYS = 8
+_replays: dict[str, dict[str, Any]] = {}  # board name -> {"key", "full", "checkpoints"}, least recently used first
 
 
 def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
+    name = _name(req)
     record = req.get("record")
     key = json.dumps(record, sort_keys=True)
-    if _replays["key"] != key:
+    kept = _replays.get(name)
+    if kept is None or kept["key"] != key:
         full = replay(record)  # refuses a bad record before anything is kept
         start = replay({**record, "actions": []})
-        _replays.update(key=key, full=full, checkpoints={0: start})
-    full: Match = _replays["full"]
+        kept = {"key": key, "full": full, "checkpoints": {0: start}}
+    _replays.pop(name, None)
+    _replays[name] = kept  # the most recently used, last
+    while len(_replays) > MAX_REPLAYS:
+        del _replays[next(iter(_replays))]
+    full: Match = kept["full"]
     total = len(full.actions)
     upto = req.get("upto", total)
     if type(upto) is not int or not 0 <= upto <= total:
         raise ShoalError(f"replay_step: upto must be an integer from 0 to {total}, got {brief(upto)}")
-    points = _replays["checkpoints"]
+    points = kept["checkpoints"]
     base = max(k for k in points if k <= upto)
     match = copy.deepcopy(points[base])
     for i in range(base, upto):
@@ -332,8 +344,12 @@ def _analyse_start(req: dict[str, Any]) -> dict[str, Any]:
 
     session = Session(req.get("record"), req.get("seats"), req.get("budget"), req.get("seed", 0))
     _analysis["session"] = session
-    return {"total": session.total, "plies": [list(p) for p in session.plies], "unit": session.unit,
-            "thresholds": thresholds(session.unit)}
+    return {
+        "total": session.total,
+        "plies": [list(p) for p in session.plies],
+        "unit": session.unit,
+        "thresholds": thresholds(session.unit),
+    }
 
 
 def _analyse_next(req: dict[str, Any]) -> dict[str, Any]:
@@ -341,8 +357,13 @@ def _analyse_next(req: dict[str, Any]) -> dict[str, Any]:
     if session is None:
         raise ShoalError("no analysis under way: analyse_start first")
     finished = session.advance(_slice(req, SLICE_MS))
-    out = {"decisions": finished, "done": len(session.results), "total": session.total,
-           "progress": round(session.progress, 4), "over": session.over}
+    out = {
+        "decisions": finished,
+        "done": len(session.results),
+        "total": session.total,
+        "progress": round(session.progress, 4),
+        "over": session.over,
+    }
     if session.over:
         out["summary"] = session.summary()
     return out
@@ -387,6 +408,7 @@ def _hint(req: dict[str, Any]) -> dict[str, Any]:
 
 def _close(req: dict[str, Any]) -> dict[str, Any]:
     _matches.pop(_name(req), None)
+    _replays.pop(_name(req), None)
     return {}
 
 
@@ -408,25 +430,26 @@ def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "games": _games, "new": _new, "load": _load, "view": _view, "play": _play, "bot": _bot, "bots": _bots,
-    "undo": _undo, "can_undo": _can_undo, "record": _record, "close": _close,
-    "lesson_answer": _lesson_answer, "lesson_open": _lesson_open, "replay_step": _replay_step,
-    "analyse_start": _analyse_start, "analyse_next": _analyse_next, "analyse_stop": _analyse_stop,
-    "analyse_move": _analyse_move, "hint": _hint,
+    "games": _games,
+    "new": _new,
+    "load": _load,
+    "view": _view,
+    "play": _play,
+    "bot": _bot,
+    "bots": _bots,
+    "undo": _undo,
+    "can_undo": _can_undo,
+    "record": _record,
+    "close": _close,
+    "lesson_answer": _lesson_answer,
+    "lesson_open": _lesson_open,
+    "replay_step": _replay_step,
+    "analyse_start": _analyse_start,
+    "analyse_next": _analyse_next,
+    "analyse_stop": _analyse_stop,
+    "analyse_move": _analyse_move,
+    "hint": _hint,
 }
-
-
-_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\[\]{}"]+')  # strings, and runs without brackets or quotes
-_DEPTH = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
-
-
-def _too_deep(text: str) -> bool:
-    """Whether ``text`` nests arrays/objects deeper than :data:`MAX_DEPTH`, checked before parsing (the parser and
-    everything after it would recurse)."""
-    brackets = _TOKENS.sub("", text)
-    if len(brackets) <= MAX_DEPTH:
-        return False
-    return max(accumulate(_DEPTH.get(c, 0) for c in brackets.encode())) > MAX_DEPTH
 
 
 def _refuse(message: str) -> str:
@@ -438,10 +461,9 @@ def handle(request: Any) -> str:
     try:
         if not isinstance(request, str):
             return _refuse(f"a request must be a JSON string, got {type(request).__name__}")
-        if len(request) > MAX_REQUEST:
-            return _refuse(f"request too large ({len(request)} characters; at most {MAX_REQUEST})")
-        if _too_deep(request):
-            return _refuse(f"request nested more than {MAX_DEPTH} deep")
+        why = text_problem(request, "request")  # before the parser, which recurses once per level
+        if why:
+            return _refuse(why)
         try:
             req = json.loads(request)
         except (ValueError, RecursionError) as e:

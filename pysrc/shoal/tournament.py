@@ -12,9 +12,10 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from . import GAMES, new_match
 from .core import Bot, ShoalError
@@ -42,8 +43,15 @@ def _resolve(game_id: str, name: str, source: str | None) -> Bot:
     return bots[name]
 
 
-def play_game(game_id: str, players: int, seats: list[str], seed: int, options: dict[str, Any] | None = None,
-              source: str | None = None, budget: int | None = None) -> GameResult:
+def play_game(
+    game_id: str,
+    players: int,
+    seats: list[str],
+    seed: int,
+    options: dict[str, Any] | None = None,
+    source: str | None = None,
+    budget: int | None = None,
+) -> GameResult:
     """One game: seat ``s`` is played by bot ``seats[s]``, each seeing only its view, with the match's bot Rng."""
     from .bots.search import capped
 
@@ -75,9 +83,19 @@ def rotated(seats: list[str], i: int) -> list[str]:
     return seats[k:] + seats[:k]
 
 
-def run(game_id: str, players: int, seats: list[str], games: int, jobs: int = 1, seed: int = 1,
-        options: dict[str, Any] | None = None, source: str | None = None, budget: int | None = None,
-        progress: Callable[[int, int], None] | None = None, first: int = 0) -> list[GameResult]:
+def run(
+    game_id: str,
+    players: int,
+    seats: list[str],
+    games: int,
+    jobs: int = 1,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    source: str | None = None,
+    budget: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    first: int = 0,
+) -> list[GameResult]:
     """Play ``games`` games (seats rotated), in ``jobs`` processes; results in game order. Game *i* plays seed
     ``seed + i`` with the seats rotated *i* places; ``first`` starts at game *first*, so a long run can be played in
     parts that add up to exactly the games one run would have played."""
@@ -87,8 +105,9 @@ def run(game_id: str, players: int, seats: list[str], games: int, jobs: int = 1,
         raise ShoalError(f"{players} players need {players} seats, got {len(seats)}: {','.join(seats)}")
     for name in set(seats):
         _resolve(game_id, name, source)  # fail before starting any process
-    tasks = [(game_id, players, rotated(seats, i), seed + i, options, source, budget)
-             for i in range(first, first + games)]
+    tasks = [
+        (game_id, players, rotated(seats, i), seed + i, options, source, budget) for i in range(first, first + games)
+    ]
     results: list[GameResult] = []
     if jobs <= 1:
         for task in tasks:
@@ -133,22 +152,29 @@ def summarise(results: list[GameResult]) -> dict[str, dict[str, Any]]:
         share, half = interval(shares)
         out[name] = {
             "seats": sum(r.seats.count(name) for r in results) / max(1, len(results)),
-            "games": len(shares), "win": share, "win95": half,
+            "games": len(shares),
+            "win": share,
+            "win95": half,
             "mean_score": statistics.fmean(scores) if scores else 0.0,
             "median_score": statistics.median(scores) if scores else 0.0,
-            "sec_mean": statistics.fmean(times) if times else 0.0, "sec_max": max(times) if times else 0.0,
+            "sec_mean": statistics.fmean(times) if times else 0.0,
+            "sec_max": max(times) if times else 0.0,
             "decisions": len(times),
         }
     return out
 
 
 def table(summary: dict[str, dict[str, Any]], players: int) -> str:
-    lines = [f"{'bot':<14}{'seats':>6}{'games':>7}  {'win share (95%)':<18}{'mean score':>11}{'median':>8}"
-             f"{'s/decision':>12}{'max s':>8}"]
+    lines = [
+        f"{'bot':<14}{'seats':>6}{'games':>7}  {'win share (95%)':<18}{'mean score':>11}{'median':>8}"
+        f"{'s/decision':>12}{'max s':>8}"
+    ]
     for name, s in summary.items():
         win = f"{s['win']:.3f} ± {s['win95']:.3f}" if players > 1 else "—"
-        lines.append(f"{name:<14}{s['seats']:>6.0f}{s['games']:>7}  {win:<18}{s['mean_score']:>11.2f}"
-                     f"{s['median_score']:>8.1f}{s['sec_mean']:>12.4f}{s['sec_max']:>8.3f}")
+        lines.append(
+            f"{name:<14}{s['seats']:>6.0f}{s['games']:>7}  {win:<18}{s['mean_score']:>11.2f}"
+            f"{s['median_score']:>8.1f}{s['sec_mean']:>12.4f}{s['sec_max']:>8.3f}"
+        )
     if players > 1:
         lines.append(f"(a fair share is {1 / players:.3f} per seat; ties are shared)")
     return "\n".join(lines)

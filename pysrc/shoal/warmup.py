@@ -1,4 +1,5 @@
-"""Warm the exact paths a click takes, on a scratch match, right after a match opens (issue 14: click → redrawn board).
+"""Warm the exact paths a click takes, on a scratch match, right after a match opens, so the player's first clicks
+redraw the board as fast as later ones.
 
 A page restored from the build's memory snapshot starts with the engines imported but the interpreter's wasm code
 cold: V8 compiles each wasm function when it is first called, runs it on its baseline code, and optimises the hot ones
@@ -18,7 +19,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from . import GAMES, bridge
 
@@ -57,8 +59,15 @@ def steps(opened: str, clicks: int = CLICKS) -> Iterator[None]:
             if not legal:
                 break
             bots = [[s, "random"] for s in range(players) if s != seat]
-            answer = _ask(cmd="play", match=MATCH, seat=seat, action=pick.choice(legal), viewer=seat, humans=[seat],
-                          **({"bots": bots} if bots else {}))  # as the page asks (a solo game has no bots)
+            answer = _ask(
+                cmd="play",
+                match=MATCH,
+                seat=seat,
+                action=pick.choice(legal),
+                viewer=seat,
+                humans=[seat],
+                **({"bots": bots} if bots else {}),
+            )  # as the page asks (a solo game has no bots)
             yield
         _ask(cmd="record", match=MATCH)
     finally:

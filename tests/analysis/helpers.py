@@ -7,8 +7,14 @@ import shoal
 BUDGET = 16  # playouts a decision: the same code as the default budget, kept quick
 
 
-def record(game_id: str, players: int, seed: int, seats: list[str] | None = None, plies: int | None = None,
-           options: dict | None = None) -> dict:
+def record(
+    game_id: str,
+    players: int,
+    seed: int,
+    seats: list[str] | None = None,
+    plies: int | None = None,
+    options: dict | None = None,
+) -> dict:
     """A game between bots (``random`` by default), stopped after ``plies`` moves if given."""
     seats = seats or ["random"] * players
     match = shoal.new_match(game_id, players, seed=seed, options=options)

@@ -22,7 +22,7 @@ def test_the_published_thresholds_are_the_ones_that_mark():
 
 
 def test_the_published_default_budgets_are_the_ones_used():
-    text = " ".join(DOC[DOC.index("## Budgets"):].split("\n\n")[0].split())
+    text = " ".join(DOC[DOC.index("## Budgets") :].split("\n\n")[0].split())
     names = {"museum": "museum", "brunch": "Brunch", "aquarena": "Aquarena", "reef": "AQUA"}
     for game_id, per_seat in SEAT_PLAYOUTS.items():
         assert f"{names[game_id]} {per_seat:,}" in text, game_id

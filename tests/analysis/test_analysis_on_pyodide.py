@@ -31,13 +31,20 @@ print(json.dumps(out))
 
 
 def test_the_same_record_gives_the_same_analysis_and_hint_on_pyodide_and_cpython(site_dir):
-    records = [(f"{gid}/{n}", record(gid, n, seed=3, plies=plies))
-               for gid, n, plies in [("museum", 2, 9), ("brunch", 3, 14), ("aquarena", 2, 10), ("reef", 2, 5),
-                                     ("reef", 1, 3)]]
+    records = [
+        (f"{gid}/{n}", record(gid, n, seed=3, plies=plies))
+        for gid, n, plies in [("museum", 2, 9), ("brunch", 3, 14), ("aquarena", 2, 10), ("reef", 2, 5), ("reef", 1, 3)]
+    ]
     program = f"RECORDS = json.loads({json.dumps(json.dumps(records))})\n" + PROGRAM
     program = "import json\n" + program
-    node = subprocess.run(["node", str(RUN_IN_PYODIDE), str(site_dir)], input=program, capture_output=True,
-                          text=True, timeout=600, check=True)
+    node = subprocess.run(
+        ["node", str(RUN_IN_PYODIDE), str(site_dir)],
+        input=program,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
     on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
     here: dict = {}
     exec(program.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})

@@ -19,8 +19,9 @@ from .helpers import BUDGET, record
 @pytest.fixture(autouse=True)
 def _fresh_bridge(monkeypatch):
     monkeypatch.setattr(bridge, "_matches", {})
-    monkeypatch.setattr(bridge, "_analysis", {"session": None, "hint": None, "hint_key": None, "move": None,
-                                              "move_key": None})
+    monkeypatch.setattr(
+        bridge, "_analysis", {"session": None, "hint": None, "hint_key": None, "move": None, "move_key": None}
+    )
 
 
 def ask(**request) -> dict:
@@ -70,13 +71,16 @@ def test_a_record_without_decisions_is_over_at_once():
     assert [s["decisions"] for s in step["summary"]["seats"]] == [0, 0]
 
 
-@pytest.mark.parametrize("request_,error", [
-    ({"record": {"game": "museum"}}, "record has no"),
-    ({"record": None}, "must be a JSON object"),
-    ({"seats": [9]}, "numbered 0 to 1"),
-    ({"budget": "lots"}, "budget"),
-    ({"seed": 2**60}, "seed"),
-])
+@pytest.mark.parametrize(
+    "request_,error",
+    [
+        ({"record": {"game": "museum"}}, "record has no"),
+        ({"record": None}, "must be a JSON object"),
+        ({"seats": [9]}, "numbered 0 to 1"),
+        ({"budget": "lots"}, "budget"),
+        ({"seed": 2**60}, "seed"),
+    ],
+)
 def test_a_bad_analysis_request_is_refused_and_keeps_the_analysis_under_way(request_, error):
     rec = record("museum", 2, seed=2, plies=4)
     assert ask(cmd="analyse_start", record=rec, budget=BUDGET)["ok"]
@@ -87,10 +91,10 @@ def test_a_bad_analysis_request_is_refused_and_keeps_the_analysis_under_way(requ
 
 
 def test_a_move_tried_instead_of_the_one_played_is_judged_from_that_seats_view():
-    """"Try it yourself": any legal move at a decision of the record is judged as if it had been played there."""
+    """ "Try it yourself": any legal move at a decision of the record is judged as if it had been played there."""
     rec = record("museum", 2, seed=6, seats=["greedy", "random"])
     ply = analysis.plan(rec, [1])[0][0]
-    before = shoal.replay({**rec, "actions": rec["actions"][:ply - 1]})
+    before = shoal.replay({**rec, "actions": rec["actions"][: ply - 1]})
     tried = before.legal_actions(1)[-1]
     answer = ask(cmd="analyse_move", record=rec, ply=ply, action=tried, budget=BUDGET)
     decision = answer["decision"]
@@ -179,8 +183,9 @@ def test_twins_that_differ_only_in_what_the_seat_cannot_see_get_the_same_hint(ga
                 answers = []
                 for m in (match, twin):
                     bridge._matches["twin"] = fork(m)
-                    answers.append(bridge.handle(json.dumps({"cmd": "hint", "match": "twin", "seat": 0,
-                                                             "budget": BUDGET})))
+                    answers.append(
+                        bridge.handle(json.dumps({"cmd": "hint", "match": "twin", "seat": 0, "budget": BUDGET}))
+                    )
                 assert json.loads(answers[0])["ok"] and answers[0] == answers[1], (game_id, ply)
                 compared += 1
                 differed += _hidden_part(twin) != _hidden_part(match)
@@ -204,8 +209,9 @@ def test_twin_records_give_the_seat_the_same_analysis():
             a.play(0, action)
             b.play(0, action)
             continue
-        downs = [[act for act in m.legal_actions(1) if act["type"] == "place" and act["face"] == "down"]
-                 for m in (a, b)]
+        downs = [
+            [act for act in m.legal_actions(1) if act["type"] == "place" and act["face"] == "down"] for m in (a, b)
+        ]
         if not (downs[0] and downs[1]):
             break  # the column player would have to show a card
         a.play(1, downs[0][0])

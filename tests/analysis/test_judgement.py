@@ -7,7 +7,14 @@ import pytest
 
 import shoal
 from shoal.bots.analysis import (
-    THRESHOLDS, Analyst, analyst, budget_for, decision_rng, mark, spec_for, unit_for,
+    THRESHOLDS,
+    Analyst,
+    analyst,
+    budget_for,
+    decision_rng,
+    mark,
+    spec_for,
+    unit_for,
 )
 from shoal.core import Rng
 

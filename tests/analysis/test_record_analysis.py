@@ -78,8 +78,21 @@ def test_every_decision_says_what_was_played_the_best_found_the_loss_and_its_mar
     out = analysis.analyse(museum_record, budget=BUDGET)
     assert set(out) == {"game", "decisions", "summary"} and out["game"] == "museum"
     for d in out["decisions"]:
-        assert {"ply", "seat", "played", "best", "loss", "mark", "unit", "played_value", "best_value", "moves",
-                "samples", "gap", "error"} <= set(d)
+        assert {
+            "ply",
+            "seat",
+            "played",
+            "best",
+            "loss",
+            "mark",
+            "unit",
+            "played_value",
+            "best_value",
+            "moves",
+            "samples",
+            "gap",
+            "error",
+        } <= set(d)
         assert museum_record["actions"][d["ply"] - 1] == [d["seat"], d["played"]]
         assert d["loss"] >= 0 and d["mark"] == mark(d["loss"], "win") and d["unit"] == "win"
         assert d["mark"] in (None, *MARKS)
@@ -104,19 +117,30 @@ def test_alone_the_loss_is_in_points():
     assert all(d["unit"] == "points" and "win" not in d["played_value"] for d in out["decisions"])
 
 
-@pytest.mark.parametrize("bad,message", [
-    ({"game": "museum"}, "record has no"),
-    ("not a record", "must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    "bad,message",
+    [
+        ({"game": "museum"}, "record has no"),
+        ("not a record", "must be a JSON object"),
+    ],
+)
 def test_a_bad_record_is_refused_whole(bad, message):
     with pytest.raises(shoal.BadRecord, match=message):
         analysis.Session(bad)
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"seats": [2]}, "numbered 0 to 1"), ({"seats": "0"}, "list of seats"), ({"seats": [True]}, "numbered"),
-    ({"budget": 0}, "budget"), ({"budget": 10**9}, "budget"), ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"seats": [2]}, "numbered 0 to 1"),
+        ({"seats": "0"}, "list of seats"),
+        ({"seats": [True]}, "numbered"),
+        ({"budget": 0}, "budget"),
+        ({"budget": 10**9}, "budget"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 1.5}, "seed"),
+    ],
+)
 def test_bad_seats_budgets_and_seeds_are_refused(museum_record, kwargs, message):
     with pytest.raises(shoal.ShoalError, match=message):
         analysis.Session(museum_record, **kwargs)
@@ -124,8 +148,9 @@ def test_bad_seats_budgets_and_seeds_are_refused(museum_record, kwargs, message)
 
 def _cli(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "pysrc")}
-    return subprocess.run([sys.executable, "-m", "shoal", "analyse", *args], capture_output=True, text=True,
-                          env=env, timeout=240)
+    return subprocess.run(
+        [sys.executable, "-m", "shoal", "analyse", *args], capture_output=True, text=True, env=env, timeout=240
+    )
 
 
 def test_the_command_prints_a_table_and_each_seats_summary(tmp_path, museum_record):
@@ -152,9 +177,14 @@ def test_the_command_prints_one_json_object_with_the_same_analysis_in_two_proces
     assert out.stderr == ""
 
 
-@pytest.mark.parametrize("content,message", [
-    (None, "cannot read"), ("{not json", "cannot read"), ('{"game": "museum"}', "not a playable record"),
-])
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        (None, "cannot read"),
+        ("{not json", "cannot read"),
+        ('{"game": "museum"}', "not a playable record"),
+    ],
+)
 def test_the_command_refuses_a_bad_file_in_one_line_with_exit_code_2(tmp_path, content, message):
     path = tmp_path / "game.json"
     if content is not None:

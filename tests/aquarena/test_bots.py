@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import shoal
 from shoal.core import Rng
 from shoal.games.aquarena import GAME, bots
@@ -15,7 +14,7 @@ def _view(state, seat):
 
 
 def test_bots_are_registered_random_and_heuristic_then_the_search_levels():
-    """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"; the old heuristic stays."""
+    """Every game has the levels easy, normal and hard, and keeps random for tests; the old heuristic stays."""
     assert list(GAME.bots) == ["random", "heuristic", "easy", "normal", "hard"]
 
 

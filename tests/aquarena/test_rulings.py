@@ -12,8 +12,17 @@ def test_prey_families():
     """RULINGS 1: 'Pike 3 and Carp 9 are fish; Frog 4, Toad 5, Newt 7, Salamander 8 are amphibians; Dragonfly 6 is
     an insect; Fish Hook 1, Heron 2 and Spider Web 10 are never prey.'"""
     assert {n: data.family(n) for n in data.NUMBERS} == {
-        1: None, 2: None, 3: "fish", 4: "amphibian", 5: "amphibian", 6: "insect", 7: "amphibian",
-        8: "amphibian", 9: "fish", 10: None}
+        1: None,
+        2: None,
+        3: "fish",
+        4: "amphibian",
+        5: "amphibian",
+        6: "insect",
+        7: "amphibian",
+        8: "amphibian",
+        9: "fish",
+        10: None,
+    }
 
 
 def test_fish_hook_heron_and_spider_web_are_never_eaten():
@@ -166,7 +175,9 @@ def test_scoring_values_and_the_round_end():
     """RULINGS 7: 'Scoring per round: 1 per fly; opposing cards 1 (insect), 2 (amphibian), 3 (fish); own colour 0.
     Then eaten cards go back to their owners, caught flies to the supply, fully emptied tiles are refilled, the heron
     token moves left.'"""
-    s = pond(2, "3/3 | 0.fishhook 1.carp 0.pike 1.frog", "2/2 | 0.toad 1.dragonfly 0.newt", "1/3 | 0.heron 0.salamander")
+    s = pond(
+        2, "3/3 | 0.fishhook 1.carp 0.pike 1.frog", "2/2 | 0.toad 1.dragonfly 0.newt", "1/3 | 0.heron 0.salamander"
+    )
     resolve(s, 0)
     play(s, 0, {"type": "eat_card", "tile": 0, "seat": 1, "card": 9})  # Hook: the Carp rather than the own Pike
     assert ate(s, 0, "pike") == ["1.frog"]
@@ -205,8 +216,13 @@ def test_a_whole_match_lasts_four_rounds_and_the_outcome_adds_up():
     assert len(m.state.history) == 4
     assert out["scores"] == m.state.scores == [sum(out["rounds"][s]) for s in range(4)]
     labels = [r["label"] for r in out["breakdown"][0]]
-    assert labels == ["Flies (1 each)", "Opposing insects (1 each)", "Opposing amphibians (2 each)",
-                      "Opposing fish (3 each)", "Own-colour prey (0 each)"]
+    assert labels == [
+        "Flies (1 each)",
+        "Opposing insects (1 each)",
+        "Opposing amphibians (2 each)",
+        "Opposing fish (3 each)",
+        "Own-colour prey (0 each)",
+    ]
 
 
 def test_the_game_ends_immediately_after_the_fourth_round():
@@ -264,10 +280,15 @@ def test_cards_and_flies_are_never_lost_or_duplicated():
             assert all(0 <= t.flies <= t.capacity for t in st.tiles)
             assert sum(t.flies for t in st.tiles) + sum(c.flies for c in st.catches) <= data.TOTAL_FLIES
             for s in range(players):
-                where = (st.hands[s] + st.piles[s] + st.discards[s]
-                         + [n for t in st.tiles for o, n, _ in t.cards if o == s]
-                         + [n for c in st.catches for o, n, _ in c.cards if o == s]
-                         + st.catches[s].predators + st.catches[s].returned)
+                where = (
+                    st.hands[s]
+                    + st.piles[s]
+                    + st.discards[s]
+                    + [n for t in st.tiles for o, n, _ in t.cards if o == s]
+                    + [n for c in st.catches for o, n, _ in c.cards if o == s]
+                    + st.catches[s].predators
+                    + st.catches[s].returned
+                )
                 assert sorted(where) == data.NUMBERS, (seed, s, st.phase)
             seat = m.to_act()[0]
             m.play(seat, rng.choice(m.legal_actions(seat)))

@@ -1,4 +1,4 @@
-"""The Aquarena search adapter (issue 10): positions sampled from the view alone, rollouts to the round's end."""
+"""The Aquarena search adapter: positions sampled from the view alone, rollouts to the round's end."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from .test_views import _hide_differently
 
 def _cards_of(s, seat: int) -> Counter:
     """Every card ``seat`` owns this round, wherever it is: tiles, hand, pile, discards, catches, back in front."""
-    out = Counter(s.hands[seat] + s.piles[seat] + s.discards[seat] + s.catches[seat].predators
-                  + s.catches[seat].returned)
+    out = Counter(
+        s.hands[seat] + s.piles[seat] + s.discards[seat] + s.catches[seat].predators + s.catches[seat].returned
+    )
     out.update(n for t in s.tiles for o, n, _ in t.cards if o == seat)
     out.update(n for c in s.catches for o, n, _ in c.cards if o == seat)
     return out
@@ -25,8 +26,8 @@ def _cards_of(s, seat: int) -> Counter:
 
 @pytest.mark.parametrize("players,seed", [(2, 5), (3, 1), (5, 9)])
 def test_a_sampled_position_shows_the_seat_exactly_its_view(players, seed):
-    """Issue 10: "a way to sample a full position consistent with a seat's view" — at every ply the sampled position
-    gives the seat to act the same table and legal actions, and every seat holds its ten cards exactly once."""
+    """A full position is sampled consistent with a seat's view: at every ply the sampled position gives the seat to act
+    the same table and legal actions, and every seat holds its ten cards exactly once."""
     m = shoal.new_match("aquarena", players, seed=seed)
     rng = Rng(seed)
     checked = 0
@@ -58,8 +59,8 @@ def test_hidden_cards_are_dealt_afresh_not_copied_from_the_truth():
 
 
 def test_twins_differing_only_in_hidden_cards_sample_alike_and_every_level_plays_alike():
-    """Issue 10: "twin matches that differ only in what the seat may not see make every level choose the same
-    action" — other seats' face-down cards, hands, piles and discards differ, samples and moves do not."""
+    """Twin matches that differ only in what the seat may not see make every level choose the same action: other
+    seats' face-down cards, hands, piles and discards differ, samples and moves do not."""
     m = shoal.new_match("aquarena", 3, seed=21)
     rng = Rng(21)
     checked = differed = 0
@@ -69,10 +70,14 @@ def test_twins_differing_only_in_hidden_cards_sample_alike_and_every_level_plays
         if ply % 6 == 5:
             twin = shoal.replay(m.record())
             twin.state = _hide_differently(st, seat)
-            differed += twin.state.hands != st.hands or [t.cards for t in twin.state.tiles] != [t.cards for t in st.tiles]
+            differed += twin.state.hands != st.hands or [t.cards for t in twin.state.tiles] != [
+                t.cards for t in st.tiles
+            ]
             view_a, view_b = m.view(seat), twin.view(seat)
             a, b = search.sample(view_a, Rng(3)), search.sample(view_b, Rng(3))
-            assert a.hands == b.hands and a.piles == b.piles and [t.cards for t in a.tiles] == [t.cards for t in b.tiles]
+            assert (
+                a.hands == b.hands and a.piles == b.piles and [t.cards for t in a.tiles] == [t.cards for t in b.tiles]
+            )
             legal = m.legal_actions(seat)
             assert twin.legal_actions(seat) == legal
             for level in ("easy", "normal", "hard"):

@@ -1,5 +1,5 @@
-"""The Aquarena search's fast paths (issue 10, "speed is strength") answer exactly as the plain readings they replace:
-a pure speed-up must not change a single choice."""
+"""The Aquarena search's fast paths (a faster search is a stronger one in the same time) answer exactly as the plain
+readings they replace: a pure speed-up must not change a single choice."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from shoal.games.aquarena import data, resolution, scoring, search
 
 def _plain_card_on_tile(s, seat, number, index, up):
     """The rollout policy's placement judgement as first written (several passes over the tile's cards)."""
+
     def prey(owner, n):
         return 0.0 if owner == seat else float(data.POINTS[data.family(n)])
+
     tile = s.tiles[index]
     if tile.resolved:
         return -5.0
@@ -43,13 +45,15 @@ def _plain_card_on_tile(s, seat, number, index, up):
     risk = 0.0
     if family is not None:
         worth = data.POINTS[family]
-        for o, n, u in cards:
+        for o, n, _ in cards:
             if o == seat or n >= number:
                 continue
-            if (n == data.FISH_HOOK and family == data.FISH) or (n == data.HERON and family == data.AMPHIBIAN and
-                                                                  number != data.NEWT) \
-                    or (n == data.PIKE and family == data.AMPHIBIAN) \
-                    or (n in eaters and family == data.INSECT and n != data.PIKE):
+            if (
+                (n == data.FISH_HOOK and family == data.FISH)
+                or (n == data.HERON and family == data.AMPHIBIAN and number != data.NEWT)
+                or (n == data.PIKE and family == data.AMPHIBIAN)
+                or (n in eaters and family == data.INSECT and n != data.PIKE)
+            ):
                 risk += worth * search.EXPOSED[up]
                 break
     return gain - risk
@@ -77,8 +81,9 @@ def test_one_pass_card_judgement_equals_the_plain_reading(seed, plies):
         for number in data.NUMBERS:
             for index in range(len(s.tiles)):
                 for up in (True, False):
-                    assert search.card_on_tile(s, seat, number, index, up) == \
-                        _plain_card_on_tile(s, seat, number, index, up), (seat, number, index, up)
+                    assert search.card_on_tile(s, seat, number, index, up) == _plain_card_on_tile(
+                        s, seat, number, index, up
+                    ), (seat, number, index, up)
 
 
 @settings(max_examples=60, deadline=None)
@@ -117,8 +122,11 @@ def test_a_card_tried_on_a_tile_during_planning_resolves_as_the_rules_would(seed
 
 
 def GAME_VIEW(s):
-    return [shoal.GAMES["aquarena"].view(s, seat) for seat in range(3)], [list(h) for h in s.hands], \
-        [list(p) for p in s.piles]
+    return (
+        [shoal.GAMES["aquarena"].view(s, seat) for seat in range(3)],
+        [list(h) for h in s.hands],
+        [list(p) for p in s.piles],
+    )
 
 
 def _settle_on(trial, seat):
@@ -135,8 +143,10 @@ def _settle_on(trial, seat):
             resolution._done(trial)
         else:
             break
-    points = [trial.scores[i] + scoring.round_points(i, c.flies, [(o, n) for o, n, _ in c.cards])
-              for i, c in enumerate(trial.catches)]
+    points = [
+        trial.scores[i] + scoring.round_points(i, c.flies, [(o, n) for o, n, _ in c.cards])
+        for i, c in enumerate(trial.catches)
+    ]
     return points[seat] - max(p for i, p in enumerate(points) if i != seat)
 
 
@@ -147,17 +157,19 @@ def test_totals_count_the_round_in_progress_as_round_scoring_does():
             s, _ = _position(seed, plies)
             if s.phase == "over":
                 continue
-            want = [s.scores[i] + scoring.round_points(i, c.flies, [(o, n) for o, n, _ in c.cards])
-                    for i, c in enumerate(s.catches)]
+            want = [
+                s.scores[i] + scoring.round_points(i, c.flies, [(o, n) for o, n, _ in c.cards])
+                for i, c in enumerate(s.catches)
+            ]
             assert search.totals(s) == want
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 23))
 def test_the_settling_policy_judges_a_placement_by_resolving_its_tile_with_what_the_seat_can_see(seed, plies):
-    """Issue 10 (Aquarena's blind spots): the settling policy values a card on a tile as the rules' resolution of that
-    tile with the card minus without it (margin over the best other seat), less its exposure — seeing only the seat's
-    own cards and the face-up ones, as the seat would at the table."""
+    """The settling policy values a card on a tile as the rules' resolution of that tile with the card minus without it
+    (margin over the best other seat), less its exposure — seeing only the seat's own cards and the face-up ones, as the
+    seat would at the table."""
     s, seat = _position(seed, plies)
     if s.decision != "place":
         s.decision = "place"

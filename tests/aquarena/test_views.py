@@ -28,8 +28,10 @@ def test_face_down_cards_are_hidden_from_other_seats_until_their_tile_resolves()
         table.pop("cards")  # the rules reference of all ten cards
         assert "Toad" not in json.dumps(table) and "Carp" not in json.dumps(table)
     mine = GAME.view(s, 0)
-    assert [(c["card"], c["face_up"]) for t in mine["tiles"] for c in t["cards"] if c["seat"] == 0] == \
-        [(5, False), (9, False)], "the owner knows its face-down cards"
+    assert [(c["card"], c["face_up"]) for t in mine["tiles"] for c in t["cards"] if c["seat"] == 0] == [
+        (5, False),
+        (9, False),
+    ], "the owner knows its face-down cards"
     # Pond A resolves: its cards are revealed to everyone; pond B's stay hidden.
     resolve(s, 0)
     table = GAME.view(s, 2)
@@ -52,8 +54,7 @@ def test_a_tile_being_resolved_shows_every_card():
 def _secrets_of(match, seat):
     """What ``seat`` must never learn about the others."""
     st = match.state
-    hidden = [(s, n) for t in st.tiles for s, n, up in t.cards
-              if not up and s != seat and st.current is None]
+    hidden = [(s, n) for t in st.tiles for s, n, up in t.cards if not up and s != seat and st.current is None]
     return hidden, [h for s, h in enumerate(st.hands) if s != seat], [p for s, p in enumerate(st.piles) if s != seat]
 
 
@@ -151,14 +152,14 @@ def test_the_eating_prompt_says_how_many_of_what_in_plain_words():
     s = resolve(pond(2, "2/3 | 0.fishhook 1.pike 1.carp", *SPARE), 0)
     assert GAME.view(s, 0)["prompt"] == "Your Fish Hook 1 on pond A still catches 1 fish: choose which."
     s = resolve(pond(2, "3/3 | 0.heron 1.frog 1.toad 0.salamander", *SPARE), 0)
-    assert GAME.view(s, 0)["prompt"] == ("Your Heron 2 on pond A still eats 2 amphibians (not a Newt): "
-                                         "choose which.")
+    assert GAME.view(s, 0)["prompt"] == ("Your Heron 2 on pond A still eats 2 amphibians (not a Newt): choose which.")
     play(s, 0, {"type": "eat_card", "tile": 0, "seat": 1, "card": 5})
     assert GAME.view(s, 0)["prompt"] == "Your Heron 2 on pond A still eats 1 amphibian (not a Newt): choose which."
     assert GAME.view(s, 1)["prompt"] == "Waiting for {seat:0} to choose what Heron 2 ({seat:0}) eats."
     s = resolve(pond(2, "0/3 | 0.salamander", "2/2 |", "1/3 resolved |", "2/2 |"), 0)
-    assert GAME.view(s, 0)["prompt"] == ("Your Salamander 8 on pond A still eats 1 insect (a fly or face-up "
-                                         "Dragonfly on any Water tile): choose which.")
+    assert GAME.view(s, 0)["prompt"] == (
+        "Your Salamander 8 on pond A still eats 1 insect (a fly or face-up Dragonfly on any Water tile): choose which."
+    )
 
 
 def _hide_differently(state, viewer):

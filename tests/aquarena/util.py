@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from shoal.games.aquarena import GAME, data
-from shoal.games.aquarena.scenario import play, pond  # noqa: F401  (re-exported for the tests)
 from shoal.games.aquarena.state import AquarenaState
+
+from .scenario import play, pond  # noqa: F401  (re-exported for the tests)
 
 SHORT = {n: data.name(n).lower().replace(" ", "") for n in data.NUMBERS}
 
@@ -45,6 +46,7 @@ def waiting(state: AquarenaState) -> list[int]:
 
 def flies(state: AquarenaState) -> list[int]:
     return [t.flies for t in state.tiles]
+
 
 # Two full, empty tiles: they keep the round open after the tile under test (so catches are still on the table),
 # and offer no room for a Dragonfly's fly.

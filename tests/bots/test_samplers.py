@@ -1,5 +1,5 @@
-"""Issue 10: "a way to sample a full position consistent with a seat's view (hidden cards drawn from what that seat
-has not seen, the pile shuffled)". A sampled position must look, to that seat, exactly like the real one."""
+"""A full position is sampled consistent with a seat's view: hidden cards drawn from what that seat has not seen,
+the pile shuffled. A sampled position must look, to that seat, exactly like the real one."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from shoal.core import Rng
 from shoal.games.brunch.search import choose_food
 from shoal.games.brunch.search import sample as brunch_sample
 from shoal.games.brunch.search import sample_informed as brunch_informed
-from shoal.games.museum.scoring import score_axis
 from shoal.games.museum.data import CARDS
+from shoal.games.museum.scoring import score_axis
 from shoal.games.museum.search import fast_score
 from shoal.games.museum.search import sample as museum_sample
 
@@ -22,8 +22,17 @@ def _table(view: dict) -> dict:
     return {k: v for k, v in view.items() if k not in ("prompt", "last")}
 
 
-@pytest.mark.parametrize("sampler,players", [("museum", 2), ("brunch", 3), ("brunch", 5), ("brunch-informed", 3),
-                                             ("brunch-informed", 4), ("brunch-informed", 5)])
+@pytest.mark.parametrize(
+    "sampler,players",
+    [
+        ("museum", 2),
+        ("brunch", 3),
+        ("brunch", 5),
+        ("brunch-informed", 3),
+        ("brunch-informed", 4),
+        ("brunch-informed", 5),
+    ],
+)
 def test_a_sampled_position_looks_to_the_seat_exactly_like_the_real_one(sampler, players):
     game_id = sampler.split("-")[0]
     game = shoal.GAMES[game_id]
@@ -66,7 +75,7 @@ def test_museum_fast_scoring_equals_the_scoring_module():
 
 
 def test_brunch_rollouts_play_the_highest_food_card():
-    """Issue 10: brunch heuristic "is beaten by the same bot with one change, always play your highest food card"."""
+    """The Brunch heuristic is beaten by the same bot with one change: always play the highest food card."""
     assert choose_food([-1, 0, 2, 7], rank=0.0) == 7 and choose_food([-1], rank=1.0) == -1
 
 
@@ -86,7 +95,7 @@ def _heuristic_game(seed: int, players: int = 4):
 
 
 def test_informed_brunch_samples_give_the_others_hands_that_explain_their_lunch_window():
-    """Issue 10 (Brunch): "sample the rivals' hands consistent with what they revealed": the old heuristic calls
+    """Brunch samples the rivals' hands consistent with what they revealed: the old heuristic calls
     Lunch exactly when its hand beats the bar, so a seat that kept passing holds a weaker hand. Informed samples
     must agree with the others' last Lunch window far more often than plain ones, and be closer to the real hands."""
     from shoal.games.brunch.bots import lunch_threshold
@@ -100,8 +109,9 @@ def test_informed_brunch_samples_give_the_others_hands_that_explain_their_lunch_
         callers = set(call["callers"]) if call else set()
         judged = [s for s in (1, 2, 3) if not call or s != call["aqua_by"]]  # the Aqua taker's total has changed
         bar = lunch_threshold(t["round"], 4, t["passes"])
-        return sum((share_below(strength(state.hands[s], state.aqua[s])) >= bar) == (s in callers)
-                   for s in judged) / len(judged)
+        return sum(
+            (share_below(strength(state.hands[s], state.aqua[s])) >= bar) == (s in callers) for s in judged
+        ) / len(judged)
 
     plain, informed, error_plain, error_informed, n = 0.0, 0.0, 0, 0, 0
     for seed in range(3):
@@ -124,7 +134,7 @@ def test_informed_brunch_samples_at_a_lunch_window_replay_the_last_pass():
     this seat received: the sampled hands before the pass are drawn so, and the pass replayed."""
     found = 0
     for seed in range(4):
-        for m, view in _heuristic_game(seed):
+        for _, view in _heuristic_game(seed):
             t = view["table"]
             if t["phase"] != "lunch" or t["passes"] < 1:
                 continue

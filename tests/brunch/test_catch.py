@@ -45,8 +45,11 @@ def test_aqua_cards_count_in_the_strength_at_the_reveal():
     """RULINGS 2: "Aqua cards held are added"; the reveal shows them to everyone."""
     m = new(3, seed=0)
     to_food(m, caller=0)
-    rig_hands(m, [["walrus", "walrus", "walrus"], ["orca8", "orca5", "walrus"], ["baby", "baby", "baby"]],
-              aqua=[[-4], [0, -1], []])
+    rig_hands(
+        m,
+        [["walrus", "walrus", "walrus"], ["orca8", "orca5", "walrus"], ["baby", "baby", "baby"]],
+        aqua=[[-4], [0, -1], []],
+    )
     play_food(m, [0, 2, 3])
     reveal = m.state.history[-1]
     assert reveal["predator"] == [18, 15, 6] and reveal["strength"] == [14, 14, 6]
@@ -97,7 +100,9 @@ def test_taker_chooses_among_equal_valued_cards_of_different_colours():
     assert m.view(0)["table"]["reveal"]["order"] == [1, 2, 0]
     m.play(1, {"type": "take", "colour": "blue"})
     assert m.to_act() == [2] and [c for c in m.legal_actions(2)] == [
-        {"type": "take", "colour": "red"}, {"type": "take", "colour": "green"}]
+        {"type": "take", "colour": "red"},
+        {"type": "take", "colour": "green"},
+    ]
     m.play(2, {"type": "take", "colour": "red"})
     assert m.state.phase == "lunch" and m.state.round == 2, "the last card goes by itself"
     assert [m.state.collected[s] for s in range(3)] == [[["green", 5]], [["blue", 5]], [["red", 5]]]

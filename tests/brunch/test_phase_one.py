@@ -30,9 +30,11 @@ def test_components_match_the_card_ids_of_the_rulings():
 def test_setup_shuffles_the_predator_deck_and_the_aqua_cards_with_the_match_rng():
     """Setup: "Shuffle the aqua cards and place them face down in a stack ... Shuffle the predator cards and form the
     predator deck." The shuffles come from the match's seeded RNG: the same seed deals the same, others differ."""
+
     def first_deal(seed):
         m = new(4, seed)
         return [list(h) for h in m.state.hands] + [list(m.state.deck)], list(m.state.aqua_stack)
+
     assert first_deal(3) == first_deal(3)
     deals = [first_deal(seed) for seed in range(12)]
     assert len({repr(d) for d, _ in deals}) == 12, "every seed deals other predators"
@@ -104,14 +106,19 @@ def test_several_callers_the_rng_picks_who_touched_first():
 
 def test_result_is_the_same_whatever_order_seats_submit_in():
     """Simultaneous choices resolve only when the last seat submits, by seat, so submission order changes nothing."""
+
     def run(order):
         m = new(5, seed=9)
-        choice = lambda s: {"type": "lunch"} if s in (0, 2) else {"type": "keep_passing"}
+
+        def choice(s):
+            return {"type": "lunch"} if s in (0, 2) else {"type": "keep_passing"}
+
         everyone(m, choice, order)
         while m.state.phase == "aqua":
             m.play(m.to_act()[0], {"type": "agree"})
         everyone(m, lambda s: {"type": "food", "value": [7, 5, 4, 3, 2][s]}, order)
         return m.view(None)["table"], m.view(1)["table"]
+
     assert run([0, 1, 2, 3, 4]) == run([4, 2, 0, 3, 1]) == run([3, 1, 4, 0, 2])
 
     def passes(order):
@@ -119,6 +126,7 @@ def test_result_is_the_same_whatever_order_seats_submit_in():
         keep_passing(m)
         everyone(m, lambda s: {"type": "pass", "card": m.state.hands[s][-1]}, order)
         return [m.view(s)["table"] for s in range(4)]
+
     assert passes([0, 1, 2, 3]) == passes([3, 2, 1, 0])
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shoal.games.brunch import card_strengths, strength
-from shoal.games.brunch.strength import hand_distribution, share_below
+from shoal.games.brunch.strength import card_strengths, hand_distribution, share_below, strength
 
 RULEBOOK_EXAMPLES = [
     # "Walrus + shark (7, 1, 7) + octopus = 2 (one walrus) + 7 (one shark) + 2 (...) = 11."
@@ -38,7 +37,7 @@ def test_strength_of_every_rulebook_example(cards, expected):
 
 
 def test_andreys_aqua_example():
-    """"Andrey has 3 predators: a walrus, a shark and a baby orca. The strength of his combination is 9 (2 + 5 + 2).
+    """ "Andrey has 3 predators: a walrus, a shark and a baby orca. The strength of his combination is 9 (2 + 5 + 2).
     But during the round he twice said "Aqua!" and drew the cards with values −2 and 0, so ... 7 (9 − 2 − 0)."""
     hand = ["walrus", "shark575", "baby"]
     assert strength(hand) == 9

@@ -67,18 +67,22 @@ def test_a_spectator_and_the_other_seats_never_get_a_hand():
     assert m.view(None)["table"]["hand"] is None and m.view(None)["table"]["passed"] is None
     table = m.view(0)["table"]
     assert table["hand"] == m.state.hands[0] and table["up_cards"] is None
-    assert all(set(seat) == {"seat", "colour", "cards", "aqua_cards", "food_left", "collected", "points",
-                             "own_colour"} for seat in table["seats"])
+    assert all(
+        set(seat) == {"seat", "colour", "cards", "aqua_cards", "food_left", "collected", "points", "own_colour"}
+        for seat in table["seats"]
+    )
 
 
 def test_the_card_a_seat_passed_is_secret_to_all_but_giver_and_receiver():
     """RULINGS 6: "A seat knows the card it gave"; the others only know that a card moved."""
+
     def after_pass(card_of_seat_1):
         m = new(4, seed=5)
         m.state.hands[1] = ["orca8", "walrus", "baby"]
         keep_passing(m)
         everyone(m, lambda s: {"type": "pass", "card": card_of_seat_1 if s == 1 else m.state.hands[s][0]})
         return m
+
     a, b = after_pass("orca8"), after_pass("baby")
     for viewer in (None, 0, 3):
         assert dump(a, viewer) == dump(b, viewer)
@@ -87,12 +91,14 @@ def test_the_card_a_seat_passed_is_secret_to_all_but_giver_and_receiver():
 
 def test_an_unrevealed_food_choice_is_secret():
     """RULINGS 7: food is picked "at once; revealed together": before the last choice nobody sees another's."""
+
     def chosen(value):
         m = new(3, seed=4)
         to_food(m, caller=1)
         m.play(1, {"type": "food", "value": value})
         m.play(0, {"type": "food", "value": 2})
         return m
+
     a, b = chosen(7), chosen(-1)
     for viewer in (None, 0, 2):
         assert dump(a, viewer) == dump(b, viewer)
@@ -101,10 +107,12 @@ def test_an_unrevealed_food_choice_is_secret():
 
 def test_an_unrevealed_lunch_decision_is_secret():
     """RULINGS 4: every seat decides "at once": until the last has decided, a decision is private."""
+
     def decided(kind):
         m = new(3, seed=4)
         m.play(2, {"type": kind})
         return m
+
     a, b = decided("lunch"), decided("keep_passing")
     for viewer in (None, 0, 1):
         assert dump(a, viewer) == dump(b, viewer)
@@ -112,12 +120,14 @@ def test_an_unrevealed_lunch_decision_is_secret():
 
 def test_aqua_values_and_the_aqua_stack_order_are_secret():
     """RULINGS 5: the Aqua taker's value is seen "only by that seat"; the stack's order by nobody."""
+
     def with_stack(stack):
         m = new(4, seed=2)
         m.state.aqua_stack = list(stack)
         everyone(m, lambda s: {"type": "lunch"} if s == 0 else {"type": "keep_passing"})
         m.play(1, {"type": "aqua"})
         return m
+
     a, b = with_stack([0, -1, -2, -4]), with_stack([-4, -2, 0, -1])
     for viewer in (None, 0, 2, 3):
         assert dump(a, viewer) == dump(b, viewer)

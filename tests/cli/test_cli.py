@@ -1,6 +1,6 @@
-"""Issue 10: "python -m shoal tournament GAME … pits any bots against each other with seats rotated, uses every core,
-shows progress, and prints win shares with 95% intervals, mean scores and seconds per decision; it also replays or
-summarises a saved record in the terminal (python -m shoal show record.json)"."""
+"""``python -m shoal tournament GAME …`` pits any bots against each other with seats rotated, uses every core, shows
+progress, and prints win shares with 95% intervals, mean scores and seconds per decision; ``python -m shoal show
+record.json`` replays or summarises a saved record in the terminal."""
 
 from __future__ import annotations
 
@@ -22,8 +22,11 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_seats_are_rotated_so_every_bot_sits_everywhere():
-    assert [tournament.rotated(["a", "b", "c"], i) for i in range(3)] == [["a", "b", "c"], ["b", "c", "a"],
-                                                                          ["c", "a", "b"]]
+    assert [tournament.rotated(["a", "b", "c"], i) for i in range(3)] == [
+        ["a", "b", "c"],
+        ["b", "c", "a"],
+        ["c", "a", "b"],
+    ]
 
 
 def test_win_shares_count_ties_as_shared_and_sum_to_one():
@@ -34,8 +37,18 @@ def test_win_shares_count_ties_as_shared_and_sum_to_one():
 
 
 def test_tournament_command_prints_shares_intervals_scores_and_seconds(tmp_path):
-    out = _cli("tournament", "museum", "--seats", "greedy,random", "--games", "4", "--jobs", "2",
-               "--json", str(tmp_path / "t.json"))
+    out = _cli(
+        "tournament",
+        "museum",
+        "--seats",
+        "greedy,random",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
+        "--json",
+        str(tmp_path / "t.json"),
+    )
     assert out.returncode == 0, out.stderr
     assert "4/4 games" in out.stderr, "progress is shown"
     lines = {line.split()[0]: line for line in out.stdout.splitlines() if line.startswith(("greedy", "random"))}
@@ -68,7 +81,17 @@ def test_show_replays_a_record_with_its_log_and_final_scores(tmp_path):
 
 def test_show_refuses_a_corrupt_record(tmp_path):
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"format": "shoal-record", "game": "museum", "rules_version": 1, "players": 2,
-                                "seed": 1, "actions": [[0, {"type": "nonsense"}]]}))
+    path.write_text(
+        json.dumps(
+            {
+                "format": "shoal-record",
+                "game": "museum",
+                "rules_version": 1,
+                "players": 2,
+                "seed": 1,
+                "actions": [[0, {"type": "nonsense"}]],
+            }
+        )
+    )
     out = _cli("show", str(path))
     assert out.returncode == 2 and "not a playable record" in out.stderr and not out.stdout

@@ -12,7 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_test_file_is_collected():
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     collected = {line.split(":")[0] for line in run.stdout.splitlines() if line.startswith("tests/")}
     on_disk = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("test_*.py")}

@@ -55,7 +55,7 @@ def test_simultaneous_seats_all_listed_and_hidden_from_each_other():
         ({"type": "pick", "n": True}, "'n' must be int"),
         ({"type": "pick", "n": 2, "x": 0}, "unknown key(s) 'x'"),
         ({"type": "pick"}, "missing key(s) 'n'"),
-        ({"type": "pass"}, "action type \"pass\" is not legal"),
+        ({"type": "pass"}, 'action type "pass" is not legal'),
         ([1], "must be a JSON object"),
         ({"type": "pick", "n": (1,)}, "JSON data"),
     ],
@@ -121,11 +121,13 @@ def test_bridge_speaks_json_and_reports_errors(monkeypatch):
     monkeypatch.setattr(shoal, "GAMES", {**shoal.GAMES, **GAMES})
     ans = json.loads(bridge.handle(json.dumps({"cmd": "new", "game": "toy", "players": 2, "seed": 3, "viewer": 0})))
     assert ans["ok"] and ans["to_act"] == [0, 1]
-    bad = json.loads(bridge.handle(json.dumps({"cmd": "play", "seat": 0, "action": {"type": "pick", "n": 7},
-                                                "viewer": 0})))
+    bad = json.loads(
+        bridge.handle(json.dumps({"cmd": "play", "seat": 0, "action": {"type": "pick", "n": 7}, "viewer": 0}))
+    )
     assert not bad["ok"] and "'n' = 7" in bad["error"]
-    other = json.loads(bridge.handle(json.dumps({"cmd": "play", "seat": 0, "action": {"type": "pick", "n": 7},
-                                                  "viewer": 1})))
+    other = json.loads(
+        bridge.handle(json.dumps({"cmd": "play", "seat": 0, "action": {"type": "pick", "n": 7}, "viewer": 1}))
+    )
     assert not other["ok"] and "legal" not in other["error"], "another seat's legal actions are its secret"
     played = json.loads(bridge.handle(json.dumps({"cmd": "bot", "seat": 1, "bot": "random", "viewer": 1})))
     assert played["ok"] and played["to_act"] == [0]

@@ -25,11 +25,13 @@ def test_embedding_doc_names_functions_that_exist():
 
 
 def test_embedding_doc_names_embed_api_members_that_exist():
-    """Issue 11 §4: docs/embedding.md shows Shoal.mount and the handle's methods; each it names is defined in embed.js."""
+    """docs/embedding.md shows Shoal.mount and the handle's methods; each it names is defined in embed.js."""
     text = (DOCS / "embedding.md").read_text()
     embed = (DOCS.parent / "web" / "embed.js").read_text()
     named = set(re.findall(r"\bShoal\.(\w+)\(", text)) | set(re.findall(r"\bboard\.(\w+)\(", text))
-    named |= {m for m in re.findall(r"`(\w+)\(", text) if m in {"goTo", "next", "prev", "destroy", "on", "off", "mount"}}
+    named |= {
+        m for m in re.findall(r"`(\w+)\(", text) if m in {"goTo", "next", "prev", "destroy", "on", "off", "mount"}
+    }
     assert {"mount", "goTo", "next", "prev", "destroy", "on"} <= named
     for name in named:
         assert re.search(rf"^\s+(async )?{name}\(", embed, re.M), f"embed.js defines no {name}()"

@@ -17,4 +17,6 @@ def test_aqua_sea_snail_goes_to_a_seat_chosen_by_the_seeded_rng():
     """AQUA: "Randomly assign the Sea Snail token" — from the match's RNG: every seat can get it, the seed decides."""
     holders = {shoal.new_match("reef", 4, seed=seed).state.snail_holder for seed in range(40)}
     assert holders == {0, 1, 2, 3}
-    assert shoal.new_match("reef", 4, seed=5).state.snail_holder == shoal.new_match("reef", 4, seed=5).state.snail_holder
+    assert (
+        shoal.new_match("reef", 4, seed=5).state.snail_holder == shoal.new_match("reef", 4, seed=5).state.snail_holder
+    )

@@ -1,6 +1,6 @@
-"""Undo (issue 12.1): 'a seat may undo its own moves back to the last point where hidden information was revealed to
-anyone, a random event happened, or another human acted … against bots, undo takes back the human's last move together
-with the bot moves that followed it' — decided once in core by replaying the record without the taken-back moves.
+"""Undo: a seat may undo its own moves back to the last point where hidden information was revealed to anyone, a
+random event happened, or another human acted; against bots, undo takes back the human's last move together with the
+bot moves that followed it. Decided once in core by replaying the record without the taken-back moves.
 
 Each game says what a seat has seen (``Game.seen``); these tests prove, game by game, that a move the rule lets a
 person take back showed that person nothing: positions that differ only in what it could not see still look the same
@@ -20,15 +20,24 @@ from shoal.core import IllegalAction, Rng
 from tests.aquarena.test_views import _hide_differently as aquarena_twin
 from tests.reef.test_secrecy import _twin_with_another_pile
 
-TABLES = [("museum", 2, 5), ("museum", 2, 8), ("brunch", 3, 5), ("brunch", 4, 8), ("aquarena", 2, 4),
-          ("aquarena", 3, 9), ("reef", 2, 6), ("reef", 3, 1)]
+TABLES = [
+    ("museum", 2, 5),
+    ("museum", 2, 8),
+    ("brunch", 3, 5),
+    ("brunch", 4, 8),
+    ("aquarena", 2, 4),
+    ("aquarena", 3, 9),
+    ("reef", 2, 6),
+    ("reef", 3, 1),
+]
 HUMAN = 0
 
 
 def snapshot(match) -> str:
     """The record and every seat's (and a spectator's) view: the whole of what anyone could see or replay."""
-    return json.dumps({"record": match.record(),
-                       "views": [match.view(s) for s in [None, *range(match.players)]]}, sort_keys=True)
+    return json.dumps(
+        {"record": match.record(), "views": [match.view(s) for s in [None, *range(match.players)]]}, sort_keys=True
+    )
 
 
 def play_against_bots(game_id: str, players: int, seed: int):
@@ -94,8 +103,9 @@ def test_another_persons_move_ends_what_can_be_taken_back():
     if match.to_act() == [other] and not match.is_over():
         match.play(other, rng.choice(match.legal_actions(other)))
         assert not match.can_undo(seat, [0, 1])
-        assert match.can_undo(seat, [seat]) or match.reveals[-1] != (False, frozenset()), \
+        assert match.can_undo(seat, [seat]) or match.reveals[-1] != (False, frozenset()), (
             "with the other seat a bot, only a reveal or a random event could stop it"
+        )
 
 
 def test_a_finished_match_is_final():
@@ -154,7 +164,9 @@ def _brunch_twin(match, viewer):
     s.deck.reverse()
     s.aqua_stack.reverse()
     if s.phase == "lunch":
-        s.pending = {seat: (not c if isinstance(c, bool) else c) if seat != viewer else c for seat, c in s.pending.items()}
+        s.pending = {
+            seat: (not c if isinstance(c, bool) else c) if seat != viewer else c for seat, c in s.pending.items()
+        }
     return twin
 
 
@@ -184,15 +196,16 @@ def _hidden_part(match) -> bytes:
 
 def _seen_by(match, seat) -> str:
     v = match.view(seat)
-    return json.dumps({"table": v["table"], "log": v["log"], "legal": v["legal"], "to_act": v["to_act"]},
-                      sort_keys=True)
+    return json.dumps(
+        {"table": v["table"], "log": v["log"], "legal": v["legal"], "to_act": v["to_act"]}, sort_keys=True
+    )
 
 
 @pytest.mark.parametrize("game_id,players,seed", TABLES)
-def test_a_move_that_may_be_taken_back_shows_the_person_nothing_it_could_not_see(game_id, players, seed):
-    """'no view after an undo shows anything the seat did not see before': for every move the rule would let seat 0
-    take back, a twin position that differs only in what seat 0 cannot see gives seat 0 the same view after the same
-    move. (Moves the twin makes illegal — a bot playing a card the twin dealt elsewhere — are skipped and counted.)"""
+def test_a_move_game_seen_calls_quiet_shows_the_person_nothing_it_could_not_see(game_id, players, seed):
+    """``Game.seen``'s promise, move by move: when a move leaves seat 0's summary unchanged (and draws on no RNG), a
+    twin position that differs only in what seat 0 cannot see gives seat 0 the same view after the same move. (Moves
+    the twin makes illegal — a bot playing a card the twin dealt elsewhere — are skipped and counted.)"""
     checked = differed = 0
     for match, seat, action in play_against_bots(game_id, players, seed):
         twin = TWINS[game_id](match, HUMAN)
@@ -214,6 +227,85 @@ def test_a_move_that_may_be_taken_back_shows_the_person_nothing_it_could_not_see
     assert differed >= checked // 2, "the twins really differed in what seat 0 could not see"
 
 
+# Each world's bot answers for itself: a quick bot that reads its view (its hand, its face-down cards), as a level does.
+ANSWER_TABLES = [*TABLES, ("museum", 2, 1002), ("museum", 2, 21), ("aquarena", 2, 7)]
+
+
+def _answer_for_itself(world, bot):
+    """One move of the first bot due in ``world`` (seat 0 the person), chosen by that world's own bot; False when no
+    bot is due (the person's turn, or the end)."""
+    due = [s for s in world.to_act() if s != HUMAN]
+    if not due or world.is_over():
+        return False
+    world.play(due[0], world.bot_action(due[0], bot))
+    return True
+
+
+@pytest.mark.parametrize("game_id,players,seed", ANSWER_TABLES)
+def test_while_a_move_may_be_taken_back_the_bots_answers_showed_the_person_nothing(game_id, players, seed):
+    """Undo cannot probe a bot's hidden cards: seat 0 plays the same move in two worlds that differ only in what it
+    cannot see, and each world's bot answers for itself. Whenever the rule still lets seat 0 take its move back, seat 0
+    sees the same in both worlds: had a bot answered on its secrets, the move would be final. (Museum, seed 1002,
+    after 11 moves: greedy answers face down at (-1, 0) in one world and face up at (-1, -1) in the other.)"""
+    bot = next(b for b in ("greedy", "heuristic") if b in shoal.GAMES[game_id].bots)
+    match = shoal.new_match(game_id, players, seed=seed)
+    rng = random.Random(seed)
+    checked = answered = 0
+    while not match.is_over():
+        if HUMAN not in match.to_act():
+            _answer_for_itself(match, bot)
+            continue
+        twin = TWINS[game_id](match, HUMAN)
+        assert _seen_by(twin, HUMAN) == _seen_by(match, HUMAN), "the twin differs only in what seat 0 cannot see"
+        action = rng.choice(match.legal_actions(HUMAN))
+        match.play(HUMAN, action)
+        twin.play(HUMAN, action)  # legal in both: seat 0's own moves are chosen from what it sees
+        for _ in range(40):  # the answers, until seat 0 is to act again
+            if match.can_undo(HUMAN, [HUMAN]) or twin.can_undo(HUMAN, [HUMAN]):
+                assert match.can_undo(HUMAN, [HUMAN]) == twin.can_undo(HUMAN, [HUMAN])
+                assert _seen_by(twin, HUMAN) == _seen_by(match, HUMAN), (game_id, seed, len(match.actions))
+                checked += 1
+            moved = [_answer_for_itself(world, bot) for world in (match, twin)]
+            if not any(moved):
+                break
+            answered += 1
+    assert checked >= 3 and answered >= 3, (checked, answered)
+
+
+def test_undo_cannot_probe_a_bots_hidden_hand_in_the_museum():
+    """The repro: seed 1002, 11 moves (seat 0 random, seat 1 greedy), then seat 0 plays the 6 lily pad face up at
+    (-1, 1). Greedy answers differently in a twin that differs only in what seat 0 cannot see: once it has answered,
+    seat 0's move is final in both worlds."""
+    match = shoal.new_match("museum", 2, seed=1002)
+    rng = random.Random(1002)
+    for _ in range(11):
+        seat = match.to_act()[0]
+        match.play(seat, rng.choice(match.legal_actions(seat)) if seat == HUMAN else match.bot_action(seat, "greedy"))
+    twin = _museum_twin(match, HUMAN)
+    move = {"type": "place", "card": 11, "x": -1, "y": 1, "face": "up"}
+    answers = []
+    for world in (match, twin):
+        world.play(HUMAN, move)
+        assert world.can_undo(HUMAN, [HUMAN]), "no bot has answered yet: the move may still be taken back"
+        answers.append(world.bot_action(1, "greedy"))
+        world.play(1, answers[-1])
+        assert not world.can_undo(HUMAN, [HUMAN]), "the bot answered from its hidden hand: the move is final"
+    assert answers[0] != answers[1], "the worlds' bots answer differently: what undo would have let seat 0 probe"
+
+
+def test_in_aqua_a_bots_answer_is_still_taken_back_with_the_persons_move():
+    """AQUA has no private views: a bot sees nothing the person does not, so undo takes its answer back as before."""
+    match = shoal.new_match("reef", 2, seed=6)
+    rng = random.Random(6)
+    taken = 0
+    while not match.is_over() and not taken:
+        seat = match.to_act()[0]
+        match.play(seat, rng.choice(match.legal_actions(seat)) if seat == HUMAN else match.bot_action(seat, "greedy"))
+        if seat != HUMAN and match.can_undo(HUMAN, [HUMAN]):
+            taken = len(match.undo(HUMAN, [HUMAN]))
+    assert taken >= 2, "the person's move and the bot's answer came back together"
+
+
 # --- the bridge -----------------------------------------------------------------------------------------------------
 def _ask(**req):
     from shoal import bridge
@@ -229,8 +321,9 @@ def test_the_bridge_offers_undo_only_when_allowed_and_answers_with_views():
     for _ in range(40):
         seat = step["to_act"][0]
         if seat == 0:
-            step = _ask(cmd="play", match="undo-test", seat=0, action=rng.choice(step["view"]["legal"]), viewer=0,
-                        humans=[0])
+            step = _ask(
+                cmd="play", match="undo-test", seat=0, action=rng.choice(step["view"]["legal"]), viewer=0, humans=[0]
+            )
         else:
             step = _ask(cmd="bots", match="undo-test", seats=[[seat, "random"]], viewer=0, humans=[0])
         if step["undo_seat"] == 0:
@@ -239,9 +332,12 @@ def test_the_bridge_offers_undo_only_when_allowed_and_answers_with_views():
     log = step["view"]["log"]
     again = _ask(cmd="undo", match="undo-test", seat=0, humans=[0], viewer=0)
     assert again["ok"] and set(again) == {"ok", "taken_back", "to_act", "over", "view", "undo_seat"}
-    assert again["taken_back"] and log[-len(again["taken_back"]):] == again["taken_back"]
-    assert again["view"]["log"] == log[:len(log) - len(again["taken_back"])]
-    assert _ask(cmd="can_undo", match="undo-test", seat=0, humans=[0]) == {"ok": True, "can_undo": again["undo_seat"] == 0}
+    assert again["taken_back"] and log[-len(again["taken_back"]) :] == again["taken_back"]
+    assert again["view"]["log"] == log[: len(log) - len(again["taken_back"])]
+    assert _ask(cmd="can_undo", match="undo-test", seat=0, humans=[0]) == {
+        "ok": True,
+        "can_undo": again["undo_seat"] == 0,
+    }
     bad = _ask(cmd="undo", match="undo-test", seat=0, humans="everyone", viewer=0)
     assert not bad["ok"] and "humans" in bad["error"]
     _ask(cmd="close", match="undo-test")

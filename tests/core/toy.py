@@ -1,9 +1,10 @@
-"""A tiny simultaneous game used only to test the core: each round every seat secretly picks 1–3; highest unique wins."""
+"""A tiny simultaneous game used only to test the core: each round every seat secretly picks 1–3; highest unique
+wins."""
 
 from __future__ import annotations
 
-from shoal.core import Game, Outcome, State
 from shoal.bots import random_bot
+from shoal.core import Game, Outcome, State
 
 
 class ToyState(State):
@@ -49,5 +50,9 @@ class Toy(Game):
         return o.to_json()
 
     def view(self, s, seat):
-        return {"round": s.round, "points": s.points, "picked": sorted(s.picks),
-                "mine": s.picks.get(seat) if seat is not None else None}
+        return {
+            "round": s.round,
+            "points": s.points,
+            "picked": sorted(s.picks),
+            "mine": s.picks.get(seat) if seat is not None else None,
+        }

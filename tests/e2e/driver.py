@@ -72,7 +72,10 @@ def click_until(page, rng: random.Random, selector: str | None = None, clicks: i
 
 
 def final_scores(page) -> dict[int, int]:
-    return {int(h.get_attribute("data-score-seat")): int(h.inner_text()) for h in page.query_selector_all("[data-score-seat]")}
+    return {
+        int(h.get_attribute("data-score-seat")): int(h.inner_text())
+        for h in page.query_selector_all("[data-score-seat]")
+    }
 
 
 def record(page) -> dict:
@@ -91,7 +94,7 @@ def assert_scores_match_cpython(page) -> dict:
 
 
 def assert_no_csp_violations(page) -> None:
-    """Nothing the page did was blocked by its Content-Security-Policy (issue 9.11): no inline script or style
+    """Nothing the page did was blocked by its Content-Security-Policy: no inline script or style
     attribute, no eval, no request or worker outside the site."""
     assert not page.csp_violations, f"Content-Security-Policy violations: {page.csp_violations[:5]}"
 
@@ -100,6 +103,7 @@ def assert_no_outside_requests(page) -> None:
     origin = urlsplit(page.site_url)
     outside = [u for u in page.requests if urlsplit(u).netloc != origin.netloc and not u.startswith(("data:", "blob:"))]
     assert not outside, f"requests left the site's origin: {outside[:5]}"
-    assert all(urlsplit(u).path.startswith("/shoal/") for u in page.requests if urlsplit(u).netloc == origin.netloc), \
+    assert all(urlsplit(u).path.startswith("/shoal/") for u in page.requests if urlsplit(u).netloc == origin.netloc), (
         "every request stays under the site's sub-path"
+    )
     assert_no_csp_violations(page)

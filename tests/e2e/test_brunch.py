@@ -11,12 +11,18 @@ import random
 
 import shoal
 from tests.e2e.driver import (
-    assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match, record, wait_idle,
+    assert_no_outside_requests,
+    assert_scores_match_cpython,
+    click_through,
+    open_match,
+    record,
+    wait_idle,
 )
 
 
 def lunch_leaning(rng: random.Random, lunch_chance: float = 0.45):
     """Steer random clicks a little towards ending the passing, so a match takes a sensible number of clicks."""
+
     def prefer(handles):
         kinds = {json.loads(h.get_attribute("data-action"))["type"]: h for h in handles}
         if "lunch" in kinds and rng.random() < lunch_chance:
@@ -24,6 +30,7 @@ def lunch_leaning(rng: random.Random, lunch_chance: float = 0.45):
         if "agree" in kinds and rng.random() < 0.7:
             return kinds["agree"]
         return None
+
     return prefer
 
 
@@ -41,7 +48,7 @@ def test_brunch_three_players_one_human_to_the_end(page):
 
 
 def test_brunch_seven_players_one_human_to_the_end(page):
-    """The issue's "must show": a 7-player match in the browser to the end."""
+    """A 7-player match in the browser to the end."""
     rng = random.Random(7)
     open_match(page, "game=brunch&players=7&seats=human,bot,bot,bot,bot,bot,bot&seed=3")
     assert page.locator(".brunch-ring .seat-box").count() == 7

@@ -1,4 +1,4 @@
-"""Player comforts (issue 12): undo decided by the engine, a game that survives a reload, rematch and share."""
+"""Player comforts: undo decided by the engine, a game that survives a reload, rematch and share."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ import pytest
 import shoal
 from tests.e2e.driver import IDLE, assert_scores_match_cpython, click_through, open_match, record, wait_idle
 
-# One table per title where the rule lets a person take a move back within a few dozen clicks: against a bot in the
-# museum game (once the deck is empty) and Aquarena (a placement before the discard), hot-seat in Brunch (a secret
-# choice before the next person decides) and AQUA (a tile before the next person plays).
+# One table per title where the rule lets a person take a move back within a few dozen clicks: against a bot in
+# Aquarena (a placement before the person's own discard: no bot has answered yet), hot-seat in the museum game (a
+# placement once the deck is empty, before the other person plays; against a bot its answer, chosen from its hidden
+# hand, makes the move final), Brunch (a secret choice before the next person decides) and AQUA (a tile before the
+# next person plays).
 UNDO_TABLES = {
-    "museum": "game=museum&players=2&seats=human,random&seed=7",
+    "museum": "game=museum&players=2&seats=human,human&seed=7",
     "brunch": "game=brunch&players=3&seats=human,human,human&seed=3",
     "aquarena": "game=aquarena&players=2&seats=human,bot&seed=5",
     "reef": "game=reef&players=2&seats=human,human&seed=6",
@@ -70,11 +72,13 @@ def test_undo_is_offered_exactly_when_the_engine_allows_and_takes_the_move_back(
         keep = len(after["actions"])
         assert after["actions"] == rec["actions"][:keep] and keep < len(rec["actions"])
         assert rec["actions"][keep][0] == allowed, "the person's own move went first"
-        assert all(seat not in humans for seat, _ in rec["actions"][keep + 1:]), "then only bot moves"
+        assert all(seat not in humans for seat, _ in rec["actions"][keep + 1 :]), "then only bot moves"
         assert page.evaluate("window.shoal.viewer()") == allowed
         assert "took back" in page.inner_text(".log")
         earlier = shoal.replay(after)
-        assert json.dumps(earlier.view(allowed)["log"]) == json.dumps(shoal.replay({**rec, "actions": rec["actions"][:keep]}).view(allowed)["log"])
+        assert json.dumps(earlier.view(allowed)["log"]) == json.dumps(
+            shoal.replay({**rec, "actions": rec["actions"][:keep]}).view(allowed)["log"]
+        )
         assert not page.errors
         return
     raise AssertionError("no move could be taken back in 150 clicks")
@@ -106,7 +110,9 @@ def test_a_reload_mid_game_resumes_exactly(page, game_id):
     hot_seat_secrets = len(_humans(query)) > 1 and shoal.game(game_id).private_views
     open_match(page, query)
     if hot_seat_secrets:
-        assert page.query_selector("[data-step='continue']"), "the very first secret screen waits behind the pass screen"
+        assert page.query_selector("[data-step='continue']"), (
+            "the very first secret screen waits behind the pass screen"
+        )
         assert "Pass the device to Player 1" in page.inner_text(".pass")
     rng = random.Random(2)
     for _ in range(6):
@@ -136,22 +142,28 @@ def test_the_lobby_offers_continue_and_sets_a_damaged_save_aside(page):
         _click_something(page, rng)
         wait_idle(page)
     before = record(page)
-    page.evaluate("""() => {
+    page.evaluate(
+        """(rulesVersion) => {
       localStorage.setItem('shoal.save.museum', '{not json');
       const reef = {format: 'shoal-save', version: 1, record: {game: 'reef', players: 2, rules_version: -1, seed: 1,
         actions: []}, seats: ['human', 'bot'], names: ['', '']};
       localStorage.setItem('shoal.save.reef', JSON.stringify(reef));
       const brunch = {format: 'shoal-save', version: 1, record: {format: 'shoal-record', game: 'brunch', players: 3,
-        rules_version: %d, seed: 1, options: {}, actions: [[0, {type: 'no such move'}]]},
+        rules_version: rulesVersion, seed: 1, options: {}, actions: [[0, {type: 'no such move'}]]},
         seats: ['human', 'bot', 'bot'], names: ['', '', '']};
       localStorage.setItem('shoal.save.brunch', JSON.stringify(brunch));
-    }""" % shoal.game("brunch").rules_version)
+    }""",
+        shoal.game("brunch").rules_version,
+    )
     page.goto(page.site_url + "index.html")
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=90_000)
     notes = page.inner_text("#lobby-notes")
     assert "Aqua — the museum game could not be restored" in notes or "museum" in notes.lower()
     assert "older rules" in notes
-    assert page.evaluate("localStorage.getItem('shoal.aside.museum')") == "{not json"
+    kept = page.evaluate("async () => (await import('./saved.js')).asideList()")
+    assert [page.evaluate(f"localStorage.getItem('{e['key']}')") for e in kept if e["game"] == "museum"] == [
+        "{not json"
+    ]
     assert page.evaluate("localStorage.getItem('shoal.save.museum')") is None
     assert not page.query_selector("[data-continue='museum']") and not page.query_selector("[data-continue='reef']")
     # The record's shape is fine but the engine refuses it: set aside when tried, the lobby stays.
@@ -197,7 +209,11 @@ def test_after_the_game_rematch_new_game_and_a_share_link_that_round_trips(page)
     page.click("[data-rematch]")
     page.wait_for_function("document.body.dataset.status === 'playing' && !document.body.dataset.busy")
     again = record(page)
-    assert again["game"] == "museum" and again["seed"] != rec["seed"] and page.evaluate("document.body.dataset.status") == "playing"
+    assert (
+        again["game"] == "museum"
+        and again["seed"] != rec["seed"]
+        and page.evaluate("document.body.dataset.status") == "playing"
+    )
     assert "seats=human%2Cbot" in page.url or "seats=human,bot" in page.url
     click_through(page, random.Random(8))
     page.click("[data-new-game]")

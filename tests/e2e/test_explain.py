@@ -1,7 +1,7 @@
-"""Explain this score in the browser, all four games. Issue 11.6: "At the end of every game (and in lessons),
-focusing or hovering a score-sheet row highlights on the board exactly what earned it: the museum line and the cards
-of the set, the turtle and its waves; the Brunch hand and the card taken; the Aquarena catch; the AQUA Habitat, Reef,
-animals and the Ecosystem's counted elements."
+"""Explain this score in the browser, all four games: at the end of every game (and in lessons), focusing or
+hovering a score-sheet row highlights on the board exactly what earned it: the museum line and the cards of the set,
+the turtle and its waves; the Brunch hand and the card taken; the Aquarena catch; the AQUA Habitat, Reef, animals and
+the Ecosystem's counted elements.
 
 Each game is finished in CPython with seeded random bots, saved as a record on the built site and opened by the page
 (its seat 1 a human: the end screen a player sees). Then every score row with refs is hovered: something on the board
@@ -22,7 +22,9 @@ from tests.lessons.drawn import drawn_refs
 TABLES = {"museum": (2, 5), "brunch": (4, 3), "aquarena": (3, 2), "reef": (3, 4)}
 
 LIT = "scope => [...document.querySelector(scope).querySelectorAll('.hl')].map(n => n.dataset.ref.split(' '))"
-DRAWN = "scope => [...document.querySelector(scope).querySelectorAll('[data-ref]')].flatMap(n => n.dataset.ref.split(' '))"
+DRAWN = (
+    "scope => [...document.querySelector(scope).querySelectorAll('[data-ref]')].flatMap(n => n.dataset.ref.split(' '))"
+)
 
 
 def finished_record(game: str, players: int, seed: int) -> tuple[dict, dict]:
@@ -59,7 +61,9 @@ def test_hovering_each_score_row_lights_exactly_what_earned_it(page, site_dir, g
     record, view = finished_record(game, players, seed)
     write(site_dir / "records" / f"explain-{game}.json", json.dumps(record))
     page.goto(page.site_url + f"index.html?record=records/explain-{game}.json&botDelay=0")
-    page.wait_for_function("() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000)
+    page.wait_for_function(
+        "() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000
+    )
     rows = check_rows(page, ".match")
     assert rows == sum(1 for seat in view["outcome"]["breakdown"] for r in seat if r["refs"])
     # What tests/lessons/drawn.py says the end screen draws (the Python test's model) is really drawn.
@@ -69,13 +73,16 @@ def test_hovering_each_score_row_lights_exactly_what_earned_it(page, site_dir, g
     first = page.query_selector(".match tr.explains")
     first.focus()
     assert page.evaluate(LIT, ".match")
-    outline = page.evaluate("() => { const n = document.querySelector('.match .hl:not(svg *)'); return n ? getComputedStyle(n).outlineStyle : 'solid'; }")
+    outline = page.evaluate(
+        "() => { const n = document.querySelector('.match .hl:not(svg *)');"
+        " return n ? getComputedStyle(n).outlineStyle : 'solid'; }"
+    )
     assert outline != "none", "a lit element is marked visibly"
     assert not page.errors
 
 
 def test_in_a_replay_the_last_step_explains_every_seats_reef(page, site_dir):
-    """Issue 11.6 "(and in lessons)": the viewer's end screen (a replay at its last move) explains rows too; AQUA draws
+    """In lessons too: the viewer's end screen (a replay at its last move) explains rows too; AQUA draws
     every seat's reef there."""
     record, _ = finished_record("reef", 2, 6)
     write(site_dir / "records" / "explain-reef-replay.json", json.dumps(record))
@@ -95,11 +102,15 @@ def test_reef_score_panel_spotlights_the_board_beside_it(page, site_dir):
     assert seat > 0, "the seeded game gives a later seat a Reef"
     write(site_dir / "records" / "explain-reef-spot.json", json.dumps(record))
     page.goto(page.site_url + "index.html?record=records/explain-reef-spot.json&botDelay=0")
-    page.wait_for_function("() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000)
+    page.wait_for_function(
+        "() => document.body.dataset.status === 'over' && !document.body.dataset.busy", timeout=90_000
+    )
     panels = page.locator(".reef-finals > .reef-main")
     assert panels.count() == 3
     panels.nth(seat).locator(".reef-row").first.hover()
-    focusing = page.evaluate("() => [...document.querySelectorAll('.reef-finals .reef-board')].map(b => b.classList.contains('focusing'))")
+    focusing = page.evaluate(
+        "() => [...document.querySelectorAll('.reef-finals .reef-board')].map(b => b.classList.contains('focusing'))"
+    )
     assert focusing == [s == seat for s in range(3)]
     assert panels.nth(seat).locator(".reef-board .coral.lit").count() >= 4
     assert page.locator(".reef-board .coral.lit").count() == panels.nth(seat).locator(".reef-board .coral.lit").count()

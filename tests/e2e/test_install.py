@@ -1,4 +1,4 @@
-"""An app that installs and updates cleanly (issue 12.4): a web app manifest with icons drawn at build time, Chromium's
+"""An app that installs and updates cleanly: a web app manifest with icons drawn at build time, Chromium's
 installability check, and a new build that waits behind "A new version is ready — reload" instead of breaking a game
 in progress."""
 
@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "build_scripts"))
 import server  # noqa: E402
 
-ACTIVE = "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
+ACTIVE = (
+    "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
+)
 CONTROLLED = "() => !!navigator.serviceWorker.controller"
 IDLE_FN = "() => !document.body.dataset.busy && ['playing', 'over', 'lobby'].includes(document.body.dataset.status)"
 
@@ -52,7 +54,8 @@ def test_chromium_finds_the_site_installable_under_a_sub_path(browser, site_url,
     from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
     context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
     try:
         page = context.new_page()
         page.goto(site_url + "index.html")
@@ -86,23 +89,29 @@ def _deploy_next_build(live: Path) -> None:
     museum.write_text(museum.read_text() + "\n// next build\n")
 
 
+def open_controlled_match(context, url: str, rng: random.Random, clicks: int = 4):
+    """A museum match served by the service worker, with `clicks` clicks made; returns (page, its page errors)."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "index.html?game=museum&players=2&seats=human,bot&seed=3&botDelay=0&botBudget=4")
+    page.wait_for_function(IDLE_FN, timeout=90_000)
+    _poll(page, CONTROLLED)
+    for _ in range(clicks):
+        handles = [h for h in page.query_selector_all("[data-action], [data-step]") if h.is_visible()]
+        rng.choice(handles).click()
+        page.wait_for_function(IDLE_FN)
+    return page, errors
+
+
 def test_a_new_build_waits_behind_a_reload_prompt_and_the_game_survives_it(browser, two_builds):
     """'when a new version is deployed the page says "A new version is ready — reload", and a game in progress is
     never broken by a half-updated cache (test with two builds served one after the other).'"""
     live, url = two_builds
     context = browser.new_context()
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "index.html?game=museum&players=2&seats=human,bot&seed=3&botDelay=0")
-        page.wait_for_function(IDLE_FN, timeout=90_000)
-        _poll(page, CONTROLLED)
         rng = random.Random(5)
-        for _ in range(4):
-            handles = [h for h in page.query_selector_all("[data-action], [data-step]") if h.is_visible()]
-            rng.choice(handles).click()
-            page.wait_for_function(IDLE_FN)
+        page, errors = open_controlled_match(context, url, rng)
         before = page.evaluate("window.shoal.record()")
         assert page.query_selector(".update-ready") is None
 

@@ -1,5 +1,5 @@
-"""Issue 13: "Playwright plays one full game of each title using the keyboard only (no mouse clicks, no data-action
-clicking — key presses only), to the end screen, with scores matching CPython's replay" — the museum game."""
+"""One full museum game played with the keyboard only (no mouse clicks, no data-action clicking — key presses only),
+to the end screen, with scores matching CPython's replay."""
 
 from __future__ import annotations
 
@@ -22,5 +22,7 @@ def test_museum_is_played_to_the_end_with_the_keyboard_only(page):
     assert page.locator(".score-card table thead th[scope=col]").count() == 4
     assert page.locator(".score-card table tbody th[scope=row]").count() >= 2
     # 'Colour is never the only carrier': every seat chip carries the seat's number beside its colour.
-    assert page.evaluate("[...document.querySelectorAll('.seat-chip')].map(c => c.querySelector('.seat-mark').dataset.n)") == ["1", "2"]
+    assert page.evaluate(
+        "[...document.querySelectorAll('.seat-chip')].map(c => c.querySelector('.seat-mark').dataset.n)"
+    ) == ["1", "2"]
     assert not page.errors

@@ -1,15 +1,13 @@
-"""Issue 10: "The three levels exist for all four games and play full games in the browser e2e tests (one game per
-title with a hard bot, kept fast by a small test-only budget)"; "the page says which bot is thinking"; the lobby and
-deep links offer the level (seats=human,hard,normal; bot = normal)."""
+"""The three levels exist for all four games and play full games in the browser (one game per title with a hard bot,
+kept fast by a small test-only budget); the page says which bot is thinking; the lobby and deep links offer the level
+(seats=human,hard,normal; bot = normal)."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
-
 import shoal
-from tests.e2e.driver import assert_scores_match_cpython, click_through, open_match, wait_idle
+from tests.e2e.driver import assert_scores_match_cpython, click_through, open_match
 
 BUDGET = "&botBudget=3"
 
@@ -39,10 +37,13 @@ def _has_levels(game_id: str) -> bool:
 
 # Aquarena's and AQUA's levels come from search-games's adapters; each test exists once its game has the levels.
 if _has_levels("aquarena"):
+
     def test_aquarena_human_against_hard_to_the_end(page):
         _full_game(page, "game=aquarena&players=3&seats=human,hard,normal&seed=4", 4, ["hard", "normal"])
 
+
 if _has_levels("reef"):
+
     def test_reef_human_against_hard_to_the_end(page):
         _full_game(page, "game=reef&players=2&seats=human,hard&seed=5", 5, ["hard"])
 

@@ -12,7 +12,12 @@ import pytest
 
 import shoal
 from tests.e2e.driver import (
-    assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match, record, wait_idle,
+    assert_no_outside_requests,
+    assert_scores_match_cpython,
+    click_through,
+    open_match,
+    record,
+    wait_idle,
 )
 
 
@@ -30,9 +35,11 @@ def key(action: dict) -> str:
 
 def large_leaning(rng: random.Random):
     """Steer random clicks towards attracting Large Animals, so the Large Animal controls are used in a full game."""
+
     def prefer(handles):
         large = [h for h in handles if action_of(h)["type"] == "large"]
         return rng.choice(large) if large and rng.random() < 0.85 else None
+
     return prefer
 
 
@@ -41,7 +48,7 @@ def replayed(page):
 
 
 def assert_every_category_shown(page, outcome: dict) -> None:
-    """The issue's "must show": the score sheet for a finished match, every category shown."""
+    """The score sheet for a finished match, every category shown."""
     sheet = page.locator(".reef-categories").inner_text()
     for rows in outcome["breakdown"]:
         for row in rows:
@@ -50,7 +57,7 @@ def assert_every_category_shown(page, outcome: dict) -> None:
 
 
 def test_reef_solo_game_to_the_end_with_its_rating(page):
-    """Issue 5, "Must show": a solo match in the browser to the end; the rulebook's solo rating is shown."""
+    """A solo match in the browser to the end; the rulebook's solo rating is shown."""
     rng = random.Random(2)
     open_match(page, "game=reef&players=1&seats=human&seed=2")
     assert page.locator(".market-tile").count() == 3, "Solo: 'reveal three Coral tiles'"
@@ -65,12 +72,14 @@ def test_reef_solo_game_to_the_end_with_its_rating(page):
 
 
 def test_reef_four_players_one_human_to_the_end(page):
-    """Issue 5, "Must show": a 4-player match (one person, three bots) in the browser to the end."""
+    """A 4-player match (one person, three bots) in the browser to the end."""
     rng = random.Random(4)
     open_match(page, "game=reef&players=4&seats=human,bot,bot,bot&seed=3")
     # A round opens with one tile more than there are players; bots ahead of the person may already have taken some.
     on_show = page.locator(".market-tile").count()
-    assert on_show == len(replayed(page).view(0)["table"]["market"]) and 5 - len(record(page)["actions"]) <= on_show <= 5
+    assert (
+        on_show == len(replayed(page).view(0)["table"]["market"]) and 5 - len(record(page)["actions"]) <= on_show <= 5
+    )
     assert page.locator(".reef-tab").count() == 4
     click_through(page, rng, prefer=large_leaning(rng))
     rec = assert_scores_match_cpython(page)
@@ -85,7 +94,9 @@ def test_reef_four_players_one_human_to_the_end(page):
     assert finals.count() == 4 and page.locator(".reef-tab").count() == 0
     for seat, name in enumerate(["Your reef", "Bot 2's reef", "Bot 3's reef", "Bot 4's reef"]):
         assert name in finals.nth(seat).locator(".board-caption").inner_text()
-        assert finals.nth(seat).locator(".reef-score .total").inner_text() == str(shoal.replay(rec).outcome()["scores"][seat])
+        assert finals.nth(seat).locator(".reef-score .total").inner_text() == str(
+            shoal.replay(rec).outcome()["scores"][seat]
+        )
     assert_no_outside_requests(page)
     assert not page.errors
 
@@ -121,7 +132,7 @@ def test_every_legal_spot_of_every_market_tile_and_rotation_is_highlighted(page)
         if step:
             step.click()
         rots = set()
-        for turn in range(6):
+        for _ in range(6):
             shown = [a for a in shown_actions(page) if a["type"] == "place"]
             assert all(a["tile"] == tile for a in shown)
             rots |= {a["rot"] for a in shown}
@@ -157,7 +168,9 @@ def test_dragging_pans_the_reef_without_placing_and_the_wheel_zooms(page):
     assert record(page)["actions"] == [], "a drag is not a click"
     w0 = float(board.get_attribute("viewBox").split()[2])
     page.mouse.wheel(0, -400)
-    page.wait_for_function(f"parseFloat(document.querySelector('.reef-board').getAttribute('viewBox').split(' ')[2]) < {w0}")
+    page.wait_for_function(
+        f"parseFloat(document.querySelector('.reef-board').getAttribute('viewBox').split(' ')[2]) < {w0}"
+    )
     page.click(".zoom-bar button:has-text('Fit')")
     assert board.get_attribute("viewBox") == box0
     # A spot is also a button for the keyboard: Tab to it, Enter grows the tile there.
@@ -176,7 +189,9 @@ def corals_in(node) -> set[tuple]:
     """(fill, rounded corners) of every coral drawn under ``node``."""
     out = set()
     for poly in node.query_selector_all(".coral > polygon:first-child"):
-        corners = tuple(tuple(round(float(v), 3) + 0.0 for v in p.split(",")) for p in poly.get_attribute("points").split())
+        corners = tuple(
+            tuple(round(float(v), 3) + 0.0 for v in p.split(",")) for p in poly.get_attribute("points").split()
+        )
         out.add((poly.get_attribute("fill"), corners))
     return out
 
@@ -201,7 +216,9 @@ def open_at_large_choice(page, tmp_path) -> dict:
     path.write_text(json.dumps(rec))
     open_match(page, "game=reef&players=2&seats=human,bot&seed=1")
     page.set_input_files("input[type=file]", str(path))
-    page.wait_for_function(f"window.shoal.record().then(r => r.seed === {rec['seed']} && r.actions.length === {len(rec['actions'])})")
+    page.wait_for_function(
+        f"window.shoal.record().then(r => r.seed === {rec['seed']} && r.actions.length === {len(rec['actions'])})"
+    )
     wait_idle(page)
     page.wait_for_selector(".reef-controls.large")
     return rec
@@ -236,7 +253,13 @@ def test_every_legal_large_animal_placement_is_reachable_by_shape_side_turn_and_
     # A touch screen has no hover: every placement of the chosen shape and turn is outlined whole before any hover.
     ghosts = page.query_selector_all(".large-ghost")
     assert len(ghosts) == page.locator(".large-mark[data-action]").count()
-    assert all(g.evaluate("n => getComputedStyle(n).opacity !== '0' && getComputedStyle(n.querySelector('.ghost-line')).stroke !== 'none'") for g in ghosts)
+    assert all(
+        g.evaluate(
+            "n => getComputedStyle(n).opacity !== '0'"
+            " && getComputedStyle(n.querySelector('.ghost-line')).stroke !== 'none'"
+        )
+        for g in ghosts
+    )
     mark.hover()
     assert page.locator(".large-ghost.lit").count() == 1, "hovering a mark fills the whole animal"
     mark.click()

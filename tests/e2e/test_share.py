@@ -1,4 +1,4 @@
-"""Share links (issue 12.3): web/share.js packs a record into a URL fragment and back; garbage is refused clearly."""
+"""Share links: web/share.js packs a record into a URL fragment and back; garbage is refused clearly."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ ROUND_TRIP = """async (record) => {
 
 REFUSE = """async (text) => {
   const share = await import('./share.js');
-  try { await share.decodeRecord(text); return null; } catch (e) { return e instanceof Error ? e.message : 'not an Error'; }
+  try { await share.decodeRecord(text); return null; }
+  catch (e) { return e instanceof Error ? e.message : 'not an Error'; }
 }"""
 
 
@@ -33,6 +34,7 @@ def test_a_record_round_trips_through_a_share_payload(page):
     assert out["back"] == record
     assert all(c.isalnum() or c in "-_" for c in out["text"]), "base64url only: safe in a URL fragment"
     import json
+
     assert len(out["text"]) < len(json.dumps(record)), "compressed"
     assert shoal.replay({k: v for k, v in out["back"].items() if k not in ("names",)}).is_over()
 

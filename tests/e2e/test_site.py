@@ -6,12 +6,18 @@ import json
 import random
 
 from tests.e2e.driver import (
-    IDLE, assert_no_outside_requests, click_through, click_until, open_match, record, wait_idle,
+    IDLE,
+    assert_no_outside_requests,
+    click_through,
+    click_until,
+    open_match,
+    record,
+    wait_idle,
 )
 
 
 def test_lobby_paints_before_python_has_booted(page):
-    """Issue 2 §4: "the lobby paints at once and shows loading progress" — even while the wasm is still on its way."""
+    """The lobby paints at once and shows loading progress, even while the wasm is still on its way."""
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(page.site_url + "index.html")
@@ -30,7 +36,8 @@ window.__preloads = []; window.__firstFrame = null;
 requestAnimationFrame((t) => { window.__firstFrame = t; });
 new MutationObserver(() => {
   for (const l of document.querySelectorAll('link[rel="modulepreload"]')) {
-    if (!window.__preloads.some((p) => p.href === l.href)) window.__preloads.push({ href: l.href, at: performance.now() });
+    if (window.__preloads.some((p) => p.href === l.href)) continue;
+    window.__preloads.push({ href: l.href, at: performance.now() });
   }
 }).observe(document, { childList: true, subtree: true });
 """
@@ -39,21 +46,22 @@ new MutationObserver(() => {
 def preloads(page, query: str) -> tuple[list[dict], float]:
     page.context.add_init_script(PRELOAD_WATCH)
     page.goto(page.site_url + "index.html" + query)
-    page.wait_for_function("() => document.body.dataset.status === 'lobby' || document.body.dataset.status === 'playing'",
-                           timeout=60_000)
+    page.wait_for_function(
+        "() => document.body.dataset.status === 'lobby' || document.body.dataset.status === 'playing'", timeout=60_000
+    )
     return page.evaluate("window.__preloads"), page.evaluate("window.__firstFrame")
 
 
 def test_a_link_preloads_every_module_at_once_and_the_bare_lobby_after_its_first_frame(page):
-    """Issue 14: "lobby painted / stock boot ≤ 0.05×": the modules app.js imports are fetched side by side, not one
-    import level after another; a link that opens a game asks for them at once, the bare lobby only once its first
-    frame has begun (preloading them from the HTML held its first paint back). Each is fetched once, with the build's
-    stamp (an unstamped copy would be a second download)."""
+    """The lobby paints long before a stock Pyodide page boots: the modules app.js imports are fetched side by side, not
+    one import level after another; a link that opens a game asks for them at once, the bare lobby only once its first
+    frame has begun (preloading them from the HTML would hold its first paint back). Each is fetched once, with the
+    build's stamp (an unstamped copy would be a second download)."""
     links, first_frame = preloads(page, "?game=museum&players=2&seats=human,random&seed=3")
-    names = {l["href"].split("/")[-1].split("?")[0] for l in links}
+    names = {link["href"].split("/")[-1].split("?")[0] for link in links}
     assert {"app.js", "board.js", "engine.js", "dom.js"} <= names
-    assert all("?v=" in l["href"] for l in links)
-    assert max(l["at"] for l in links) < first_frame, "a link preloads before its first frame"
+    assert all("?v=" in link["href"] for link in links)
+    assert max(link["at"] for link in links) < first_frame, "a link preloads before its first frame"
     fetched = [u.split("?")[0].split("/")[-1] for u in page.requests if u.endswith(".js") or ".js?" in u]
     assert all(fetched.count(n) == 1 for n in names), fetched
 
@@ -61,7 +69,7 @@ def test_a_link_preloads_every_module_at_once_and_the_bare_lobby_after_its_first
 def test_the_bare_lobby_preloads_its_modules_after_its_first_frame(page):
     links, first_frame = preloads(page, "")
     assert links, "the lobby preloads app.js's modules too"
-    assert min(l["at"] for l in links) >= first_frame
+    assert min(link["at"] for link in links) >= first_frame
 
 
 def test_lobby_starts_a_match_and_writes_its_deep_link(page):
@@ -72,7 +80,7 @@ def test_lobby_starts_a_match_and_writes_its_deep_link(page):
     page.click("[data-step='start']")
     assert wait_idle(page) == "playing"
     assert "game=museum" in page.url and "seats=human%2Cbot" in page.url
-    assert "seed" not in page.url  # issue 9.2: never in the URL of a match in progress unless the link gave it
+    assert "seed" not in page.url  # a secret: never in the URL of a match in progress unless the link gave it
     rec = record(page)
     assert rec["game"] == "museum" and rec["seed"] == 42 and rec["players"] == 2
     assert_no_outside_requests(page)
@@ -106,6 +114,7 @@ def test_a_saved_record_loads_back_to_the_same_match(page, tmp_path):
     path = tmp_path / "saved.json"
     path.write_text(json.dumps({**saved, "seats": ["human", "bot"]}))
     page.goto(page.site_url + "index.html?game=museum&players=2&seats=human,bot&seed=1&botDelay=0&botBudget=4")
+    page.click("[data-offer='new']")  # another game of the title: the unfinished one is offered, and kept aside
     page.wait_for_function(IDLE, timeout=60_000)
     page.set_input_files("input[type=file]", str(path))
     for _ in range(300):

@@ -1,5 +1,5 @@
 """The worker restores the build's memory snapshot of Python, and takes the plain boot by itself when the snapshot is
-missing or belongs to another build (issue 14: "a snapshot from another build is refused, not used")."""
+missing or belongs to another build (a snapshot from another build is refused, not used)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import server
 
+import server
 from tests.conftest import ROOT, SUB_PATH
 from tests.e2e.driver import assert_no_outside_requests, click_through, open_match
 
@@ -56,8 +56,18 @@ def test_the_page_boots_from_the_builds_snapshot(page_console):
 
 def test_a_snapshot_of_another_build_is_refused_and_python_boots_plainly(page_console, site_dir, tmp_path):
     def foreign(copy: Path) -> None:
-        subprocess.run(["node", str(ROOT / "build_scripts" / "snapshot.mjs"), str(copy), "0therbuild00",
-                        str(copy / "pyodide" / "snapshot.bin.gz")], check=True, capture_output=True, timeout=300)
+        subprocess.run(
+            [
+                "node",
+                str(ROOT / "build_scripts" / "snapshot.mjs"),
+                str(copy),
+                "0therbuild00",
+                str(copy / "pyodide" / "snapshot.bin.gz"),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
 
     assert play_on_copy(page_console, site_dir, tmp_path, foreign, seed=3) == "plain"
     assert any("0therbuild00" in m for m in boot_messages(page_console)), page_console.console
@@ -72,6 +82,7 @@ def test_a_build_without_a_snapshot_still_plays(page_console, site_dir, tmp_path
 def test_a_snapshot_of_another_size_is_refused_and_python_boots_plainly(page_console, site_dir, tmp_path):
     """The worker sizes the snapshot's buffer from the build (web/worker.js): bytes that do not fill it exactly are
     another build's, and the runtime started for them is given up for the plain boot."""
+
     def resized(copy: Path) -> None:
         worker = copy / "worker.js"
         text = worker.read_text()
@@ -86,21 +97,26 @@ def test_a_snapshot_of_another_size_is_refused_and_python_boots_plainly(page_con
 def test_an_early_wasm_compile_that_fails_falls_back_to_the_ordinary_one(page_console, site_dir, tmp_path):
     """The wasm is compiled as the worker starts; if that fails, Pyodide's own way compiles it and the snapshot is
     still restored."""
+
     def refuse(copy: Path) -> None:
         worker = copy / "worker.js"
         text = worker.read_text()
         assert "return WebAssembly.compileStreaming(response);" in text
-        worker.write_text(text.replace("return WebAssembly.compileStreaming(response);",
-                                       'throw new Error("refused by the test");'))
+        worker.write_text(
+            text.replace("return WebAssembly.compileStreaming(response);", 'throw new Error("refused by the test");')
+        )
 
     assert play_on_copy(page_console, site_dir, tmp_path, refuse, seed=6) == "snapshot"
-    assert any("compiling the wasm again" in m and "refused by the test" in m for m in page_console.console), page_console.console
+    assert any("compiling the wasm again" in m and "refused by the test" in m for m in page_console.console), (
+        page_console.console
+    )
 
 
 def test_a_snapshot_not_in_the_shipped_format_is_refused_and_python_boots_plainly(page_console, site_dir, tmp_path):
     """The build ships the snapshot without its zero runs, behind a header ("SHZ1", its length, its live runs; see
     build_scripts/snapshot.mjs): a file without that header (e.g. a whole memory image, zeros included, as builds
     before it shipped) is refused by the worker, not restored."""
+
     def whole(copy: Path) -> None:
         shipped = copy / "pyodide" / "snapshot.bin.gz"
         shipped.write_bytes(gzip.compress(b"\0snp" + bytes(64 * 1024)))

@@ -11,7 +11,7 @@ import pytest
 
 import shoal
 from shoal import bridge, lessons
-from shoal.core import BadRecord, ShoalError
+from shoal.core import ShoalError
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((ROOT / "web" / "lessons").glob("*.json"))
@@ -23,8 +23,8 @@ def _load(path: Path) -> dict:
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_shipped_lesson_compiles_and_each_question_accepts_one_legal_move_and_refuses_another(path):
-    """Issue 11: "A test compiles every shipped lesson and checks every question has at least one accepted legal
-    action and at least one refused one"."""
+    """Every shipped lesson compiles, and every question has at least one accepted legal action and at least one
+    refused one."""
     source = _load(path)
     compiled = lessons.compile_lesson(source, path.stem)
     assert compiled["format"] == "shoal-lesson" and compiled["id"] == path.stem
@@ -62,28 +62,44 @@ def _lesson() -> dict:
     return _load(ROOT / "web" / "lessons" / "brunch-passing.json")
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda L: L["steps"][1].pop("comment"), "step 2, comment: missing"),
-    (lambda L: L["steps"][1].update(move=[0, {"type": "lunch!"}]), "step 2, move: "),
-    (lambda L: L["steps"][2].update(move=[5, {"type": "keep_passing"}]), "step 3, move: seat must be"),
-    (lambda L: L["steps"][0].update(highlight=["not a ref"]), "step 1, highlight[0]"),
-    (lambda L: L["steps"][3]["question"].update(accept={"condition": "makes_line_score"}),
-     "step 4, question.accept.condition: makes_line_score is for museum"),
-    (lambda L: L["steps"][3]["question"].update(accept={"condition": "guess"}), "step 4, question.accept.condition"),
-    (lambda L: L["steps"][3]["question"].update(accept=[{"type": "pass", "card": "orca8"}]),
-     "step 4, question.accept[0]: not a legal move"),
-    (lambda L: (L["steps"][3].update(viewer=0), L["steps"][3]["question"].update(seat=1)), "step 4, viewer"),
-    (lambda L: L["steps"][1].update(question=L["steps"][3]["question"]), "step 2, question.seat: seat 0 is not to act"),
-    (lambda L: L["steps"][3]["question"].update(accept=[{"type": "pass", "card": c}
-                                                        for c in ("walrus", "shark575", "baby")]),
-     "step 4, question.accept: every legal move is accepted"),
-    (lambda L: L["steps"][3]["question"].pop("wrong"), "step 4, question.wrong: missing"),
-    (lambda L: L["steps"][0].update(colour="red"), "step 1, fields: unknown field(s) 'colour'"),
-    (lambda L: L.update(players=9), "lesson players"),
-    (lambda L: L.update(start={"position": "nonsense"}), "lesson start: brunch position"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda L: L["steps"][1].pop("comment"), "step 2, comment: missing"),
+        (lambda L: L["steps"][1].update(move=[0, {"type": "lunch!"}]), "step 2, move: "),
+        (lambda L: L["steps"][2].update(move=[5, {"type": "keep_passing"}]), "step 3, move: seat must be"),
+        (lambda L: L["steps"][0].update(highlight=["not a ref"]), "step 1, highlight[0]"),
+        (
+            lambda L: L["steps"][3]["question"].update(accept={"condition": "makes_line_score"}),
+            "step 4, question.accept.condition: makes_line_score is for museum",
+        ),
+        (
+            lambda L: L["steps"][3]["question"].update(accept={"condition": "guess"}),
+            "step 4, question.accept.condition",
+        ),
+        (
+            lambda L: L["steps"][3]["question"].update(accept=[{"type": "pass", "card": "orca8"}]),
+            "step 4, question.accept[0]: not a legal move",
+        ),
+        (lambda L: (L["steps"][3].update(viewer=0), L["steps"][3]["question"].update(seat=1)), "step 4, viewer"),
+        (
+            lambda L: L["steps"][1].update(question=L["steps"][3]["question"]),
+            "step 2, question.seat: seat 0 is not to act",
+        ),
+        (
+            lambda L: L["steps"][3]["question"].update(
+                accept=[{"type": "pass", "card": c} for c in ("walrus", "shark575", "baby")]
+            ),
+            "step 4, question.accept: every legal move is accepted",
+        ),
+        (lambda L: L["steps"][3]["question"].pop("wrong"), "step 4, question.wrong: missing"),
+        (lambda L: L["steps"][0].update(colour="red"), "step 1, fields: unknown field(s) 'colour'"),
+        (lambda L: L.update(players=9), "lesson players"),
+        (lambda L: L.update(start={"position": "nonsense"}), "lesson start: brunch position"),
+    ],
+)
 def test_a_malformed_lesson_is_refused_naming_the_step_and_the_field(change, message):
-    """Issue 11: "Malformed lessons are refused with a message naming the step and the field"."""
+    """Malformed lessons are refused with a message naming the step and the field."""
     bad = _lesson()
     change(bad)
     with pytest.raises(ShoalError) as err:
@@ -106,23 +122,45 @@ def test_answer_says_right_wrong_or_not_allowed_and_shows_the_view_after_the_mov
 def test_bridge_lesson_answer_and_lesson_open():
     """TEAM.md: lesson_answer {lesson, step, action} and lesson_open {match, lesson, step, viewer}."""
     lesson = _lesson()
-    out = json.loads(bridge.handle(json.dumps({"cmd": "lesson_answer", "lesson": lesson, "step": 3,
-                                               "action": {"type": "pass", "card": "walrus"}})))
+    out = json.loads(
+        bridge.handle(
+            json.dumps(
+                {"cmd": "lesson_answer", "lesson": lesson, "step": 3, "action": {"type": "pass", "card": "walrus"}}
+            )
+        )
+    )
     assert out["ok"] and out["right"] is True and out["view"]["seat"] == 0
-    out = json.loads(bridge.handle(json.dumps({"cmd": "lesson_open", "match": "lesson-test", "lesson": lesson,
-                                               "step": 3, "viewer": 0})))
+    out = json.loads(
+        bridge.handle(
+            json.dumps({"cmd": "lesson_open", "match": "lesson-test", "lesson": lesson, "step": 3, "viewer": 0})
+        )
+    )
     assert out["ok"] and out["to_act"] == [0, 1, 2] and out["view"]["table"]["phase"] == "pass"
-    out = json.loads(bridge.handle(json.dumps({"cmd": "play", "match": "lesson-test", "seat": 0,
-                                               "action": {"type": "pass", "card": "baby"}, "viewer": 0})))
+    out = json.loads(
+        bridge.handle(
+            json.dumps(
+                {
+                    "cmd": "play",
+                    "match": "lesson-test",
+                    "seat": 0,
+                    "action": {"type": "pass", "card": "baby"},
+                    "viewer": 0,
+                }
+            )
+        )
+    )
     assert out["ok"]
-    bad = json.loads(bridge.handle(json.dumps({"cmd": "lesson_open", "match": "lesson-test", "lesson": lesson,
-                                               "step": 99, "viewer": 0})))
+    bad = json.loads(
+        bridge.handle(
+            json.dumps({"cmd": "lesson_open", "match": "lesson-test", "lesson": lesson, "step": 99, "viewer": 0})
+        )
+    )
     assert not bad["ok"] and "steps 0–3" in bad["error"]
     bridge.handle(json.dumps({"cmd": "close", "match": "lesson-test"}))
 
 
 def test_a_malformed_lesson_fails_the_build_with_its_message(tmp_path):
-    """Issue 11 (brief): "a malformed lesson fails the build with the message"."""
+    """A malformed lesson fails the build with the message."""
     sys.path.insert(0, str(ROOT / "build_scripts"))
     import build
 
@@ -181,7 +219,7 @@ def test_a_compiled_lesson_is_read_through_its_source():
 
 
 def test_at_least_five_lessons_per_game_each_with_a_question():
-    """Issue 11.5: "at least five lessons per game ... Each lesson has at least one question"."""
+    """At least five lessons per game, and each lesson has at least one question."""
     per_game: dict[str, int] = {}
     for path in SHIPPED:
         source = _load(path)

@@ -49,14 +49,17 @@ def test_a_record_whose_position_is_not_text_is_refused(bad):
         shoal.replay(record)
 
 
-@pytest.mark.parametrize("game, text, words", [
-    ("museum", "W3L3 W6 -", "5 fields"),
-    ("museum", "W3W3 W6,L1 T8 ? 0", "twice"),
-    ("reef", "P H0 ; M RRK", "1 boards"),
-    ("reef", "P H0 ; P H1 ; M RRR", "no coral tile"),
-    ("reef", "P H0 ; P H1 ; M RRK RRK", "used twice"),
-    ("aquarena", "whatever", "aquarena position"),
-])
+@pytest.mark.parametrize(
+    "game, text, words",
+    [
+        ("museum", "W3L3 W6 -", "5 fields"),
+        ("museum", "W3W3 W6,L1 T8 ? 0", "twice"),
+        ("reef", "P H0 ; M RRK", "1 boards"),
+        ("reef", "P H0 ; P H1 ; M RRR", "no coral tile"),
+        ("reef", "P H0 ; P H1 ; M RRK RRK", "used twice"),
+        ("aquarena", "whatever", "aquarena position"),
+    ],
+)
 def test_a_bad_position_is_refused_with_a_reason(game, text, words):
     players = 2
     with pytest.raises(ShoalError, match=words):
@@ -95,8 +98,11 @@ def test_a_garbled_position_is_refused_with_a_shoal_error_never_a_crash(game):
 
     rng = random.Random(game)
     players = {"museum": 2, "brunch": 3, "aquarena": 2, "reef": 2}[game]
-    seeds = [POSITIONS.get(game, (0, ""))[1], "tiles=2/2:|3/3:|3/3: hands=5,8,9/1,2,3",
-             "hands=orca8,walrus,shark575/baby,octopus,walrus/shark626,shark626,walrus"]
+    seeds = [
+        POSITIONS.get(game, (0, ""))[1],
+        "tiles=2/2:|3/3:|3/3: hands=5,8,9/1,2,3",
+        "hands=orca8,walrus,shark575/baby,octopus,walrus/shark626,shark626,walrus",
+    ]
     for i in range(300):
         base = rng.choice(seeds)
         chars = list(base)

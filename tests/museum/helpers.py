@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
-from shoal.games.museum import notation
+import shoal
 from shoal.games.museum.data import BY_CODE
 
 
 def at(text: str, seed: int = 0):
     """A match playing on from the notated position ``text`` (see shoal.games.museum.notation)."""
-    return notation.match(text, seed)
+    return shoal.new_match("museum", 2, seed, position=text)
 
 
 def cid(code: str) -> int:
@@ -23,8 +23,11 @@ def place(match, seat: int, code: str, x: int, y: int, face: str) -> None:
 
 def faces_at(match, seat: int, code: str, x: int, y: int) -> list[str]:
     """The facings seat may choose for ``code`` at (x, y), read from the legal actions."""
-    return [a["face"] for a in match.legal_actions(seat)
-            if a["type"] == "place" and a["card"] == cid(code) and (a["x"], a["y"]) == (x, y)]
+    return [
+        a["face"]
+        for a in match.legal_actions(seat)
+        if a["type"] == "place" and a["card"] == cid(code) and (a["x"], a["y"]) == (x, y)
+    ]
 
 
 def spots(match, seat: int) -> set[tuple[int, int]]:

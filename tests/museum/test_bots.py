@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-
 import shoal
+from shoal.core import Rng
 from shoal.games.museum import GAME
 from shoal.games.museum.bots import greedy_bot
-from shoal.core import Rng
 
 from .helpers import at, cid
 
@@ -20,7 +19,7 @@ def _duel(seed: int, bots: list[str]) -> list[int]:
 
 
 def test_bots_are_random_and_greedy_then_the_search_levels():
-    """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"; the old heuristic stays listed."""
+    """Every game has the levels easy, normal and hard, and keeps random for tests; the old heuristic stays listed."""
     assert list(GAME.bots) == ["random", "greedy", "easy", "normal", "hard"]
 
 

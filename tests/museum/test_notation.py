@@ -8,7 +8,7 @@ import shoal
 from shoal.core import BadRecord, Rng
 from shoal.games.museum.notation import dump, parse
 
-from .helpers import card_at, at
+from .helpers import at, card_at
 
 
 def test_notation_reads_facing_placer_and_tokens():
@@ -34,10 +34,22 @@ def test_notation_round_trips_positions_of_real_matches():
         assert dump(parse(dump(m.state))) == dump(m.state)
 
 
-@pytest.mark.parametrize("bad", [
-    "W3 L1 L2 -", "X3 L1 L2 - 0", "W3W3 L1 L2 - 0", "W3 W3 L2 - 0", "W3@0 L1 L2 - 0", "W3 - L2 - 0",
-    "W3 L1 L2 - 2", "W3 L1 - - -", "W3w4 - - - -", ". L1 L2 - 0", "W3? L1 L2 - 0",
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "W3 L1 L2 -",
+        "X3 L1 L2 - 0",
+        "W3W3 L1 L2 - 0",
+        "W3 W3 L2 - 0",
+        "W3@0 L1 L2 - 0",
+        "W3 - L2 - 0",
+        "W3 L1 L2 - 2",
+        "W3 L1 - - -",
+        "W3w4 - - - -",
+        ". L1 L2 - 0",
+        "W3? L1 L2 - 0",
+    ],
+)
 def test_notation_refuses_what_it_cannot_read(bad):
     """A bad position is refused with BadRecord, never half-built."""
     with pytest.raises(BadRecord):

@@ -29,11 +29,16 @@ def test_a_tie_is_a_shared_win():
 
 
 def test_the_breakdown_has_a_row_per_line_and_category_adding_up_to_the_score():
-    """Issue #2 §3: "scoring ... with a breakdown per line and category"."""
+    """Scoring comes with a breakdown per line and category."""
     out = rules.outcome(parse(FINISHED_ROWS_WIN))
     rows = out["breakdown"][0]
     assert [(r["line"], r["category"]) for r in rows] == [
-        ("Row 1", "icons"), ("Row 1", "turtles"), ("Row 1", "tokens"), ("Row 2", "icons"), (None, "lily_pads")]
+        ("Row 1", "icons"),
+        ("Row 1", "turtles"),
+        ("Row 1", "tokens"),
+        ("Row 2", "icons"),
+        (None, "lily_pads"),
+    ]
     assert [r["points"] for r in rows] == [2, 5, 1, 3, 2]
     assert all(r["points"] > 0 for r in rows)
     assert rows[0]["label"].startswith("Row 1 (total 15)")

@@ -19,10 +19,15 @@ def points(layout, tokens=None, seat=ROW):
 
 
 # --- which lines score ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("cards,total,scores", [
-    (["W4", "W6"], 10, True), (["W6", "L6", "B6", "W2"], 20, True),
-    (["W3", "W6"], 9, False), (["W6", "L6", "B6", "W3"], 21, False),
-])
+@pytest.mark.parametrize(
+    "cards,total,scores",
+    [
+        (["W4", "W6"], 10, True),
+        (["W6", "L6", "B6", "W2"], 20, True),
+        (["W3", "W6"], 9, False),
+        (["W6", "L6", "B6", "W3"], 21, False),
+    ],
+)
 def test_only_lines_totalling_10_to_20_score_sets(cards, total, scores):
     """Rulebook: "Only rows and columns with a total card value between 10 and 20 are considered for scoring."
     RULINGS: "ranges written "between a and b" include both ends"."""
@@ -34,8 +39,7 @@ def test_only_lines_totalling_10_to_20_score_sets(cards, total, scores):
 def test_the_row_player_scores_rows_and_the_column_player_columns():
     """Rulebook: "one player will score points for how the cards are arranged in columns, while the other player will
     score for how the cards are arranged in rows." Seat 0 is the row player."""
-    layout = [["W4", "W6"],
-              ["L1", "L3"]]
+    layout = [["W4", "W6"], ["L1", "L3"]]
     result = score_layout(layout)
     assert [ln["label"] for ln in result["players"][ROW]["lines"]] == ["Row 1", "Row 2"]
     assert [ln["label"] for ln in result["players"][COLUMN]["lines"]] == ["Column 1", "Column 2"]
@@ -45,22 +49,37 @@ def test_the_row_player_scores_rows_and_the_column_player_columns():
 
 
 # --- sets ----------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("cards,expected", [
-    (["W6", "L6", "T7"], 2),  # two 6s
-    (["W6", "L6", "B6", "L2"], 3),  # three 6s
-    ([{"kind": "wave", "number": 3}, {"kind": "lily", "number": 3}, {"kind": "boat", "number": 3},
-      {"kind": "turtle", "number": 3}], 5),  # four 3s (drawn cards: the deck has no four equal low numbers)
-    ([{"kind": k, "number": 2} for k in ("wave", "lily", "boat", "turtle", "wave")], 8),  # five 2s
-])
+@pytest.mark.parametrize(
+    "cards,expected",
+    [
+        (["W6", "L6", "T7"], 2),  # two 6s
+        (["W6", "L6", "B6", "L2"], 3),  # three 6s
+        (
+            [
+                {"kind": "wave", "number": 3},
+                {"kind": "lily", "number": 3},
+                {"kind": "boat", "number": 3},
+                {"kind": "turtle", "number": 3},
+            ],
+            5,
+        ),  # four 3s (drawn cards: the deck has no four equal low numbers)
+        ([{"kind": k, "number": 2} for k in ("wave", "lily", "boat", "turtle", "wave")], 8),  # five 2s
+    ],
+)
 def test_sets_of_equal_numbers_score_2_3_5_8(cards, expected):
     """Rulebook table: "Cards in Set 2 | 3 | 4 | 5 — Victory Points 2 | 3 | 5 | 8", for "sets of matching numbers"."""
     assert line([cards])["points"]["numbers"] == expected
 
 
-@pytest.mark.parametrize("cards,expected", [
-    (["B5", "B6"], 2), (["L1", "L2", "L3", "W4"], 3), (["W1", "W2", "W3", "W4"], 5),
-    (["W1", "W2", "W3", "W4", "W5"], 8),
-])
+@pytest.mark.parametrize(
+    "cards,expected",
+    [
+        (["B5", "B6"], 2),
+        (["L1", "L2", "L3", "W4"], 3),
+        (["W1", "W2", "W3", "W4"], 5),
+        (["W1", "W2", "W3", "W4", "W5"], 8),
+    ],
+)
 def test_sets_of_equal_icons_score_2_3_5_8(cards, expected):
     """Rulebook: "Players earn points for sets of matching numbers or icons (wave, lily pad, or boat)"; same table."""
     assert line([cards])["points"]["icons"] == expected
@@ -102,8 +121,7 @@ def test_turtle_with_waves_on_both_sides_scores_5():
 def test_turtles_look_only_along_the_players_own_axis():
     """Rulebook: column player looks above and below; "For the row player ... the cards directly to the left and right
     of the turtle are considered." A wave above a turtle is nothing to the row player."""
-    layout = [["W4", ".", "."],
-              ["T6", "L1", "L3"]]
+    layout = [["W4", ".", "."], ["T6", "L1", "L3"]]
     assert line(layout, index=1)["points"]["turtles"] == 0  # row 2 totals 10 but has no wave beside the turtle
     layout = [["W5", "T7", "."]]  # a wave to the left: the row player's
     assert line(layout)["points"]["turtles"] == 2
@@ -175,9 +193,11 @@ def test_adjacent_lines_with_a_lily_pad_score_2_3_5_8(count, expected):
 def test_all_lines_count_for_lily_pads_not_only_scoring_ones():
     """Rulebook: "All columns / rows are considered for lily pad scoring, not just those that were scored for set
     collection."""
-    layout = [["L1", "T8", "T7"],  # row total 16
-              ["L2", "W6", "B7"],  # 15
-              ["L6", "B6", "B5"]]  # 17 ... and the rows below are out of range
+    layout = [
+        ["L1", "T8", "T7"],  # row total 16
+        ["L2", "W6", "B7"],  # 15
+        ["L6", "B6", "B5"],
+    ]  # 17 ... and the rows below are out of range
     assert score_layout(layout)["players"][ROW]["totals"]["lily_pads"] == 3
     layout = [["L1"], ["L2"], ["L3"]]  # rows total 1, 2, 3: none scores sets
     result = score_layout(layout)["players"][ROW]
@@ -196,7 +216,8 @@ def test_a_lily_pad_run_is_counted_whole_not_in_pieces():
     """RULINGS museum 6: "each maximal run": four adjacent lines score 5, not 2 + 2."""
     layout = [["L1"], ["L2"], ["L3"], ["L4"]]
     assert score_layout(layout)["players"][ROW]["lily_runs"] == [
-        {"lines": ["Row 1", "Row 2", "Row 3", "Row 4"], "size": 4, "points": 5}]
+        {"lines": ["Row 1", "Row 2", "Row 3", "Row 4"], "size": 4, "points": 5}
+    ]
 
 
 def test_visitor_tokens_do_not_add_to_lily_pad_runs():
@@ -210,10 +231,12 @@ def test_visitor_tokens_do_not_add_to_lily_pad_runs():
 def test_a_full_layout_is_scored_line_by_line_then_lily_pads():
     """Rulebook, Win: "Players should tally their scores one column / row at a time for sets and sea turtles, then
     review the entire layout for lily pad bonus scoring."""
-    layout = [["W1", "T6", "W3", "L5", "."],
-              ["L1", "W6", "L6", "B6", "."],
-              ["B5", "L2", "T8", "W4", "B7"],
-              ["W2", "L3", "T7", "W5", "L4"]]
+    layout = [
+        ["W1", "T6", "W3", "L5", "."],
+        ["L1", "W6", "L6", "B6", "."],
+        ["B5", "L2", "T8", "W4", "B7"],
+        ["W2", "L3", "T7", "W5", "L4"],
+    ]
     result = score_layout(layout, tokens=[[1, 0], [2, 1]])  # on the 6 Sea Turtle and the 6 Lily Pad
     row = result["players"][ROW]
     assert [ln["total"] for ln in row["lines"]] == [15, 19, 26, 21]
@@ -246,10 +269,17 @@ def test_score_layout_refuses_what_it_cannot_read():
         score_layout([["W1"]], tokens=[[3, 3]])
 
 
-@pytest.mark.parametrize("cards,total,scores", [
-    (["W6", "T8", "B5", "W5"], 24, False), (["T8", "T7", "W1", "L6"], 22, False), (["W2", "T6"], 8, False),
-    (["T8", "B6", "W5"], 19, True), (["W6", "W3", "L4"], 13, True), (["T8", "W6", "L3"], 17, True),
-])
+@pytest.mark.parametrize(
+    "cards,total,scores",
+    [
+        (["W6", "T8", "B5", "W5"], 24, False),
+        (["T8", "T7", "W1", "L6"], 22, False),
+        (["W2", "T6"], 8, False),
+        (["T8", "B6", "W5"], 19, True),
+        (["W6", "W3", "L4"], 13, True),
+        (["T8", "W6", "L3"], 17, True),
+    ],
+)
 def test_the_rulebook_example_totals(cards, total, scores):
     """Rulebook, Scoring Example: "a line totaling 24, 22 or 8 is not scored, while lines totaling 19, 13 or 17 score
     sets"."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shoal
 from shoal.core import Rng
-from shoal.games.museum.data import BY_CODE
 
 from .helpers import at, card_at, cid, faces_at, place, spots
 

@@ -128,7 +128,7 @@ def test_the_log_names_face_down_cards_only_to_their_placer():
 
 
 def test_the_last_placement_is_public():
-    """Issue #2 §5: the table shows what just happened; the last placement's place and facing are public."""
+    """The table shows what just happened; the last placement's place and facing are public."""
     m = at("W3W4 L1 L2 - 0")
     place(m, 0, "L1", 0, 1, "down")
     assert m.view(1)["table"]["last"] == {"seat": 0, "x": 0, "y": 1, "face": "down", "revealed": []}
@@ -193,8 +193,10 @@ def test_the_log_says_where_a_visitor_token_went():
     place(m, 0, "B7", 2, 0, "up")
     m.play(0, {"type": "move_token", "x": 1, "y": 0})
     for seat in (None, 0):
-        assert "{seat:0} moved a visitor token from the 7 Boat to the face-down card above the 3 Lily Pad." \
+        assert (
+            "{seat:0} moved a visitor token from the 7 Boat to the face-down card above the 3 Lily Pad."
             in m.view(seat)["log"]
+        )
     m.play(1, {"type": "move_token", "x": 1, "y": 1})
     assert "{seat:1} moved a visitor token from the 7 Boat to the 3 Lily Pad." in m.view(0)["log"]
     assert not any("2 Wave" in line for line in m.view(0)["log"]), "the face-down card stays unnamed"

@@ -6,8 +6,8 @@ import shoal
 from shoal.games.reef import data
 from shoal.games.reef.board import Board
 from shoal.games.reef.geometry import Point, cell_point
-from shoal.games.reef.rules import Rules
 from shoal.games.reef.scoring import BoardFacts, score_rows
+from shoal.games.reef.variants import Rules
 
 
 def H(q: int, r: int) -> Point:
@@ -45,7 +45,7 @@ def give(m, market: list[str]) -> None:
     ids = [tile_id(c) for c in market]
     before = len(s.pile) + len(s.market)
     s.pile = [t for t in s.pile + s.market if t not in ids]
-    del s.pile[:max(0, len(s.pile) + len(ids) - before)]
+    del s.pile[: max(0, len(s.pile) + len(ids) - before)]
     s.market = ids
     s.memo = {}
 

@@ -69,17 +69,32 @@ def test_the_rulings_tables_are_the_data_tables():
     RBPYGK, RPBGYK"; Small Animal points "crab 1, clownfish 1, turtle 2, seahorse 2, starfish 3, jellyfish 3"; the
     Large Animal stacks 5/4/3, 8/7/6, 9/8/7, 8/7/6, 12/10/8; Ecosystems 7–12 for crab, jellyfish, clownfish,
     starfish, turtle, seahorse."""
-    assert data.SPECIES_OF_COLOUR == {"R": "crab", "Y": "clownfish", "G": "turtle", "B": "seahorse",
-                                      "P": "starfish", "K": "jellyfish"}
+    assert data.SPECIES_OF_COLOUR == {
+        "R": "crab",
+        "Y": "clownfish",
+        "G": "turtle",
+        "B": "seahorse",
+        "P": "starfish",
+        "K": "jellyfish",
+    }
     assert data.HOT_SPOTS == ("RYGBPK", "RGYPBK", "RBPYGK", "RPBGYK")
-    assert data.SMALL_POINTS == {"crab": 1, "clownfish": 1, "turtle": 2, "seahorse": 2, "starfish": 3,
-                                 "jellyfish": 3}
+    assert data.SMALL_POINTS == {"crab": 1, "clownfish": 1, "turtle": 2, "seahorse": 2, "starfish": 3, "jellyfish": 3}
     stacks = {s.animals: s.points for s in data.LARGE_SHAPES}
-    assert stacks == {("barracuda", "moray_eel"): (5, 4, 3), ("dolphin", "dugong"): (8, 7, 6),
-                      ("manta_ray", "octopus"): (9, 8, 7), ("hammerhead", "blacktip"): (8, 7, 6),
-                      ("humpback", "whale_shark"): (12, 10, 8)}
+    assert stacks == {
+        ("barracuda", "moray_eel"): (5, 4, 3),
+        ("dolphin", "dugong"): (8, 7, 6),
+        ("manta_ray", "octopus"): (9, 8, 7),
+        ("hammerhead", "blacktip"): (8, 7, 6),
+        ("humpback", "whale_shark"): (12, 10, 8),
+    }
     assert [data.ECOSYSTEMS[n].subject for n in range(7, 13)] == [
-        "crab", "jellyfish", "clownfish", "starfish", "turtle", "seahorse"]
+        "crab",
+        "jellyfish",
+        "clownfish",
+        "starfish",
+        "turtle",
+        "seahorse",
+    ]
 
 
 def test_large_animal_shapes_are_the_rulings_polyhexes():
@@ -88,8 +103,7 @@ def test_large_animal_shapes_are_the_rulings_polyhexes():
     from shoal.games.reef.geometry import AXIAL_STEPS
 
     def touching(cells):
-        return sum(1 for i, a in enumerate(cells) for b in cells[i + 1:]
-                   if (b[0] - a[0], b[1] - a[1]) in AXIAL_STEPS)
+        return sum(1 for i, a in enumerate(cells) for b in cells[i + 1 :] if (b[0] - a[0], b[1] - a[1]) in AXIAL_STEPS)
 
     def straight(cells):
         (a, b, c) = sorted(cells)

@@ -29,24 +29,39 @@ def test_ecosystem_1_native_scores_per_neighbour_of_any_species():
     assert eco_points(1, "jellyfish", [b]) == 0
 
 
-@pytest.mark.parametrize("number,shape_animals,per", [
-    (2, ("barracuda", "moray_eel"), 2), (3, ("dolphin", "dugong"), 3), (4, ("manta_ray", "octopus"), 3),
-    (5, ("hammerhead", "blacktip"), 3), (6, ("humpback", "whale_shark"), 4),
-])
+@pytest.mark.parametrize(
+    "number,shape_animals,per",
+    [
+        (2, ("barracuda", "moray_eel"), 2),
+        (3, ("dolphin", "dugong"), 3),
+        (4, ("manta_ray", "octopus"), 3),
+        (5, ("hammerhead", "blacktip"), 3),
+        (6, ("humpback", "whale_shark"), 4),
+    ],
+)
 def test_ecosystems_2_to_6_large_animal_of_a_shape_times_natives(number, shape_animals, per):
     """Ecosystems 2–6: "For each <Large Animal> you have, score <n> points for every native Small Animal you have";
     both sides of the shape count."""
-    b = with_large(animals(CLUSTER), (shape_animals[0], 5), (shape_animals[1], 4), ("barracuda" if number != 2
-                                                                                   else "humpback", 3))
+    b = with_large(
+        animals(CLUSTER), (shape_animals[0], 5), (shape_animals[1], 4), ("barracuda" if number != 2 else "humpback", 3)
+    )
     assert eco_points(number, "crab", [b]) == per * 2 * 2
     assert eco_points(number, "turtle", [b]) == per * 2 * 1
     assert eco_points(number, "jellyfish", [b]) == 0
     assert eco_points(number, "crab", [animals(CLUSTER)]) == 0
 
 
-@pytest.mark.parametrize("number,species", [
-    (7, "crab"), (8, "jellyfish"), (9, "clownfish"), (10, "starfish"), (11, "turtle"), (12, "seahorse"),
-])
+@pytest.mark.parametrize(
+    "number,species",
+    [
+        (7, "crab"),
+        (8, "jellyfish"),
+        (9, "clownfish"),
+        (10, "starfish"),
+        (11, "turtle"),
+        (12, "seahorse"),
+    ],
+)
 def test_ecosystems_7_to_12_species_scores_per_native_next_to_it(number, species):
     """Ecosystems 7–12: "For each <species> you have, score 3 points for every native Small Animal adjacent to it."
     The printed species sits at (0, 0) with two natives and one stranger round it; a far one touches nothing."""
@@ -78,8 +93,10 @@ def test_ecosystem_13_reef_scores_per_native_next_to_it():
 def test_ecosystem_14_most_and_next_most_natives_among_players():
     """Ecosystem 14: most natives 7, second most 3, at least one needed; RULINGS 9: ties for most all score 7 and
     the next count below scores 3."""
+
     def crabs(n):
         return animals({H(i, 0): "crab" for i in range(n)})
+
     boards = [crabs(3), crabs(3), crabs(2), crabs(0)]
     assert [eco_points(14, "crab", boards, seat) for seat in range(4)] == [7, 7, 3, 0]
     boards = [crabs(1), crabs(0), crabs(2)]
@@ -91,8 +108,15 @@ def test_ecosystem_14_most_and_next_most_natives_among_players():
 def test_ecosystem_14_solo_compares_your_own_species():
     """Ecosystem 14, solo: "Score 7/3 points if this is the Small Animal you have the most/second most of among all
     your Small Animals." Three crabs, three turtles, one seahorse."""
-    spec = {H(0, 0): "crab", H(1, 0): "crab", H(2, 0): "crab", H(0, 2): "turtle", H(1, 2): "turtle",
-            H(2, 2): "turtle", H(0, 4): "seahorse"}
+    spec = {
+        H(0, 0): "crab",
+        H(1, 0): "crab",
+        H(2, 0): "crab",
+        H(0, 2): "turtle",
+        H(1, 2): "turtle",
+        H(2, 2): "turtle",
+        H(0, 4): "seahorse",
+    }
     b = animals(spec)
     assert eco_points(14, "crab", [b]) == 7
     assert eco_points(14, "turtle", [b]) == 7
@@ -103,8 +127,7 @@ def test_ecosystem_14_solo_compares_your_own_species():
 def test_ecosystem_15_native_next_to_the_neighbouring_ecosystems_natives():
     """Ecosystem 15: "For every native Small Animal, score 2 points per Small Animal adjacent to it, that is native
     to the Ecosystems immediately to the left and right"; RULINGS 9: at either end it has one neighbour."""
-    b = animals({H(0, 0): "crab", H(1, 0): "turtle", H(0, 1): "seahorse", H(-1, 0): "starfish",
-                 H(0, -1): "turtle"})
+    b = animals({H(0, 0): "crab", H(1, 0): "turtle", H(0, 1): "seahorse", H(-1, 0): "starfish", H(0, -1): "turtle"})
     line = [(1, "turtle"), (15, "crab"), (2, "seahorse"), (3, "starfish")]
     assert eco_points(15, "crab", [b], line=line, slot=1) == 2 * 3
     at_end = [(15, "crab"), (1, "turtle"), (2, "seahorse")]

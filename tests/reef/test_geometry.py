@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from shoal.games.reef import geometry as g
-from shoal.games.reef.board import Board, HOT_SPOT_CENTRE
+from shoal.games.reef.board import HOT_SPOT_CENTRE, Board
 from shoal.games.reef.scoring import find_reefs
 
 # Lattice points of the polygons: exact integer pairs, so "shares an edge" is exact.
@@ -203,10 +203,16 @@ def test_reef_needs_four_edge_connected_corals_outside_habitats():
     assert find_reefs(b2) == []
 
 
-@pytest.mark.parametrize("shape,count", [
-    (((0, 0), (1, 0)), 3), (((0, 0), (1, 0), (2, 0)), 3), (((0, 0), (1, 0), (0, 1)), 2),
-    (((0, 0), (1, 0), (2, -1)), 6), (((0, 0), (1, 0), (0, 1), (1, 1)), 3),
-])
+@pytest.mark.parametrize(
+    "shape,count",
+    [
+        (((0, 0), (1, 0)), 3),
+        (((0, 0), (1, 0), (2, 0)), 3),
+        (((0, 0), (1, 0), (0, 1)), 2),
+        (((0, 0), (1, 0), (2, -1)), 6),
+        (((0, 0), (1, 0), (0, 1), (1, 1)), 3),
+    ],
+)
 def test_large_animal_shapes_in_every_rotation_and_mirror(shape, count):
     """RULINGS 7: Large Animals in any rotation or mirror image; symmetric shapes have fewer distinct placements."""
     found = g.orientations(shape)
@@ -220,7 +226,7 @@ def test_large_animal_shapes_in_every_rotation_and_mirror(shape, count):
 def test_polygons_in_plane_coordinates():
     """docs/reef-geometry.md: a lattice point (u, v) is drawn at (u/2, v·√3/2); a tile has side 1."""
     assert g.xy((2, 0)) == [1.0, 0.0]
-    assert g.xy((1, 1)) == [0.5, round(3 ** 0.5 / 2, 4)]
+    assert g.xy((1, 1)) == [0.5, round(3**0.5 / 2, 4)]
     poly = g.cell_polygon(g.cell_point(0, 0))
     assert len(poly) == 6 and poly[0] == [1.0, 0.0]
     assert g.coral_polygon(((0, 0), 0))[2] == [1.0, 0.0]

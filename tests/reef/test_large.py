@@ -35,8 +35,7 @@ def placements(m, shape=None):
 
 
 def test_must_cover_a_small_animal_placed_this_turn():
-    """Requirement 1: "Large Animals must be placed on top of at least one Small Animal that you placed this turn."
-    """
+    """Requirement 1: "Large Animals must be placed on top of at least one Small Animal that you placed this turn." """
     spec = {H(0, 0): "crab", H(1, 0): "turtle", H(5, 5): "seahorse", H(6, 5): "starfish"}
     m = at_large_phase(spec, [H(0, 0)])
     assert placements(m, "pair") == {tuple(sorted([H(0, 0), H(1, 0)]))}
@@ -88,7 +87,7 @@ def test_covered_small_animals_hold_no_second_large_animal():
 
 
 def test_take_the_top_tile_of_the_shape_either_side():
-    """"take the most valuable piece in the chosen shape ... Each shape shows two different animals on the front and
+    """ "take the most valuable piece in the chosen shape ... Each shape shows two different animals on the front and
     back - pick the one you prefer." The stack then offers its next tile."""
     m = at_large_phase({H(0, 0): "crab", H(1, 0): "turtle"}, [H(0, 0)])
     animals_offered = {a["animal"] for a in m.legal_actions(0) if a["type"] == "large"}
@@ -109,8 +108,9 @@ def test_empty_stack_offers_no_animal_of_that_shape():
 
 def test_at_most_one_large_animal_per_turn():
     """RULINGS 4: "At most one Large Animal per turn." Attracting one ends the turn."""
-    m = at_large_phase({H(0, 0): "crab", H(1, 0): "turtle", H(0, 1): "seahorse", H(1, 1): "starfish"},
-                       [H(0, 0), H(1, 1)], players=2)
+    m = at_large_phase(
+        {H(0, 0): "crab", H(1, 0): "turtle", H(0, 1): "seahorse", H(1, 1): "starfish"}, [H(0, 0), H(1, 1)], players=2
+    )
     m.play(0, next(a for a in m.legal_actions(0) if a["type"] == "large" and a["animal"] == "barracuda"))
     assert m.to_act() == [1] and m.state.phase == "place"
 
@@ -127,8 +127,15 @@ def test_ecosystem_17_native_may_not_be_covered():
 def test_ecosystem_18_native_may_be_covered_several_times():
     """Ecosystem 18: "Large Animals may be placed on top of multiple of the native Small Animals (ignoring
     biodiversity)." Other species under it must still differ."""
-    spec = {H(0, 0): "crab", H(1, 0): "crab", H(2, 0): "crab", H(0, 1): "turtle", H(1, 1): "seahorse",
-            H(1, -1): "turtle", H(2, -1): "turtle"}
+    spec = {
+        H(0, 0): "crab",
+        H(1, 0): "crab",
+        H(2, 0): "crab",
+        H(0, 1): "turtle",
+        H(1, 1): "seahorse",
+        H(1, -1): "turtle",
+        H(2, -1): "turtle",
+    }
     crab_line = tuple(sorted([H(0, 0), H(1, 0), H(2, 0)]))
     plain = at_large_phase(spec, [H(1, 0)])
     assert crab_line not in placements(plain, "line")
@@ -168,8 +175,11 @@ def test_large_actions_match_large_spots_in_view(players):
     m = at_large_phase(spec, [H(0, 0), H(1, 0)], players=players)
     table = m.view(0)["table"]
     listed = {(s["shape"], tuple(tuple(c) for c in s["cells"])) for s in table["large_spots"]}
-    legal = {(data.SHAPE_OF_ANIMAL[a["animal"]], tuple(tuple(c) for c in a["cells"]))
-             for a in m.legal_actions(0) if a["type"] == "large"}
+    legal = {
+        (data.SHAPE_OF_ANIMAL[a["animal"]], tuple(tuple(c) for c in a["cells"]))
+        for a in m.legal_actions(0)
+        if a["type"] == "large"
+    }
     assert listed == legal and legal
     for spot in table["large_spots"]:
         assert spot["orientations"] and len(spot["hexes"]) == len(spot["cells"])

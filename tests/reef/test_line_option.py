@@ -1,4 +1,4 @@
-"""Issue 12.6, "Setup choices the rulebooks allow": AQUA's solo rules say "Use the core and/or advanced Ecosystems as
+"""A setup choice the rulebook allows: AQUA's solo rules say "Use the core and/or advanced Ecosystems as
 you prefer", so the player may pick the six Ecosystems of the line, in order, from all 18 (option ``line``); the
 natives are laid at random as the set-up says. With 2–4 players the same choice is a house rule."""
 
@@ -13,7 +13,7 @@ from shoal.games.reef import GAME, data
 
 
 def test_solo_use_the_core_and_or_advanced_ecosystems_as_you_prefer():
-    """"SETUP: Use the core and/or advanced Ecosystems as you prefer": the line is the six picked, left to right."""
+    """ "SETUP: Use the core and/or advanced Ecosystems as you prefer": the line is the six picked, left to right."""
     m = shoal.new_match("reef", 1, seed=5, options={"line": [1, 2, 3, 10, 11, 12]})
     assert [n for n, _ in m.state.line] == [1, 2, 3, 10, 11, 12]
     assert [e["number"] for e in m.view(0)["table"]["ecosystems"]] == [1, 2, 3, 10, 11, 12]
@@ -22,7 +22,7 @@ def test_solo_use_the_core_and_or_advanced_ecosystems_as_you_prefer():
 
 
 def test_a_picked_line_gets_its_natives_at_random_one_species_each():
-    """"place one [Small Animal] at random above each Ecosystem": six different species, depending on the seed."""
+    """ "place one [Small Animal] at random above each Ecosystem": six different species, depending on the seed."""
     lines = set()
     for seed in range(8):
         m = shoal.new_match("reef", 1, seed=seed, options={"line": [7, 8, 9, 13, 14, 15]})
@@ -39,18 +39,21 @@ def test_ecosystems_13_to_18_may_be_picked_twice_as_the_box_holds_two_of_each():
     assert shoal.replay(json.loads(json.dumps(m.record()))).state.line == m.state.line
 
 
-@pytest.mark.parametrize("line,words", [
-    ([1, 2, 3], "must be 6 values from 1–18 in order, got [1, 2, 3]"),
-    ([1, 2, 3, 4, 5, 6, 7], "must be 6 values from 1–18 in order"),
-    ([0, 1, 2, 3, 4, 5], "0 is not one of them"),
-    ([1, 2, 3, 4, 5, 19], "19 is not one of them"),
-    (["1", 2, 3, 4, 5, 6], '"1" is not one of them'),
-    ([True, 2, 3, 4, 5, 6], "true is not one of them"),
-    ([1, 1, 2, 3, 4, 5], "1 appears 2 times, at most once"),
-    ([13, 13, 13, 1, 2, 3], "13 appears 3 times, at most 2 times"),
-    ("1,2,3,4,5,6", "must be 6 values from 1–18 in order"),
-    ({"a": 1}, "must be 6 values from 1–18 in order"),
-])
+@pytest.mark.parametrize(
+    "line,words",
+    [
+        ([1, 2, 3], "must be 6 values from 1–18 in order, got [1, 2, 3]"),
+        ([1, 2, 3, 4, 5, 6, 7], "must be 6 values from 1–18 in order"),
+        ([0, 1, 2, 3, 4, 5], "0 is not one of them"),
+        ([1, 2, 3, 4, 5, 19], "19 is not one of them"),
+        (["1", 2, 3, 4, 5, 6], '"1" is not one of them'),
+        ([True, 2, 3, 4, 5, 6], "true is not one of them"),
+        ([1, 1, 2, 3, 4, 5], "1 appears 2 times, at most once"),
+        ([13, 13, 13, 1, 2, 3], "13 appears 3 times, at most 2 times"),
+        ("1,2,3,4,5,6", "must be 6 values from 1–18 in order"),
+        ({"a": 1}, "must be 6 values from 1–18 in order"),
+    ],
+)
 def test_a_line_that_is_not_six_valid_ecosystems_is_refused_clearly(line, words):
     with pytest.raises(shoal.ShoalError) as e:
         shoal.new_match("reef", 1, seed=0, options={"line": line})

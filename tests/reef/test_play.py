@@ -10,8 +10,7 @@ import shoal
 from shoal.core import Rng
 from shoal.games.reef import GAME, data
 from shoal.games.reef.geometry import EDGE_CORAL, iter_box, point_cell
-from shoal.games.reef.scoring import find_reefs
-from shoal.games.reef.play import winner
+from shoal.games.reef.scoring import find_reefs, winner
 
 from .helpers import give, match_with, place
 
@@ -59,7 +58,7 @@ def test_six_species_native_one_to_one_and_distinct_hot_spots():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_seventeen_rounds_then_the_market_cannot_be_refilled(players):
-    """"AQUA plays over 17 rounds" and "The game ends when you run out of Coral tiles and it is no longer possible
+    """ "AQUA plays over 17 rounds" and "The game ends when you run out of Coral tiles and it is no longer possible
     to prepare a new market": every player lays 17 tiles and the pile is empty."""
     m = shoal.new_match("reef", players, seed=players)
     rounds = set()
@@ -116,7 +115,7 @@ def test_sea_snail_moves_the_turn_to_the_end_and_opens_next_round():
 
 
 def test_unclaimed_sea_snail_goes_to_the_last_player():
-    """"If the Sea Snail token has not been claimed, the last player to take a turn automatically receives it.\""""
+    """ "If the Sea Snail token has not been claimed, the last player to take a turn automatically receives it.\""""
     m = shoal.new_match("reef", 3, seed=5)
     first = m.to_act()[0]
     last = None
@@ -239,8 +238,7 @@ def test_is_legal_agrees_with_the_legal_list():
                 a = {"type": "place", "tile": 0, "q": q, "r": r, "rot": rot}
                 if m.state.phase == "place":
                     assert GAME.is_legal(m.state, seat, a) == (a in legal)
-        assert GAME.is_legal(m.state, seat, {"type": "place", "tile": 0, "q": True, "r": 0, "rot": 0}) in (
-            False, None)
+        assert GAME.is_legal(m.state, seat, {"type": "place", "tile": 0, "q": True, "r": 0, "rot": 0}) in (False, None)
         m.play(seat, rng.choice(legal))
 
 
@@ -285,6 +283,57 @@ def test_no_tile_fits_then_any_cell_beside_the_reef_is_allowed():
     assert GAME.is_legal(m.state, 0, {**a, "q": 4}) is False
     m.play(0, a)
     assert len(m.state.boards[0].laid_tiles()) == 2
+
+
+# A position in round 11 with a market of 2 tiles for 3 seats: every continuation would reach a seat to act with no
+# legal move (market empty, Sea Snail taken) and every search bot would hang, so it is refused.
+SHORT_MARKET = "P H0 ; P H1 ; P H2 ; M RRK GGB ; R 11 ; T 0"
+
+
+def test_a_position_whose_market_cannot_serve_every_seat_of_the_round_is_refused():
+    """docs/rulings.md: every seat plays the round from the position on and takes one tile ("The round is over when
+    everyone has claimed a Coral tile"), so a market holding fewer tiles than seats is no position of the game."""
+    with pytest.raises(
+        shoal.ShoalError,
+        match=r"market holds 2 tiles for the 3 seats still to play round 11.*at "
+        r"least 3 \(4 when a round begins\)",
+    ):
+        shoal.new_match("reef", 3, seed=5, position=SHORT_MARKET)
+    record = shoal.new_match("reef", 3, seed=5, position=SHORT_MARKET.replace("M RRK GGB", "M RRK GGB YYP")).record()
+    record["position"] = SHORT_MARKET  # a share link or a saved game carrying such a position
+    with pytest.raises(shoal.BadRecord, match="market holds 2 tiles"):
+        shoal.replay(record)
+    solo = shoal.new_match("reef", 1, seed=5, position="P H0 ; M RRK ; R 11")
+    assert solo.legal_actions(0), "alone, one tile serves the round"
+    modified = shoal.new_match(
+        "reef", 3, seed=5, options={"modification": "1"}, position="P H0 ; P H1 ; P H2 ; M RRK GGB YYP ; R 11 ; T 0"
+    )
+    _finish(modified)  # Modification 1's market of one tile per player serves every round exactly
+    assert modified.state.round == 17
+
+
+def test_a_position_with_a_board_that_has_nothing_to_grow_from_is_refused():
+    """A reef grows only beside a coral: a board with neither a Hot Spot nor a tile would leave its seat no move."""
+    with pytest.raises(shoal.ShoalError, match="board 1 has nothing to grow from"):
+        shoal.new_match("reef", 2, position="P H0 ; P H- ; M RRK GGB YYP")
+
+
+def test_a_market_that_runs_dry_before_the_round_is_over_ends_the_game():
+    """docs/rulings.md: no position or game can empty the market before every seat has played, but should it happen
+    the game ends there, as it ends when no market can be prepared, never leaving a seat to act with no move; the
+    round's order so far (who played, then who could not) breaks ties."""
+    m = match_with(3, ["RRY", "GGB"], seed=3)
+    s = m.state
+    first, second, third = s.queue
+    m.play(first, m.legal_actions(first)[-1])  # a placement (the Sea Snail is listed first)
+    while m.to_act() == [first]:  # a Large Animal choice may follow in the same turn
+        m.play(first, {"type": "skip_large"})
+    m.play(second, m.legal_actions(second)[-1])
+    while m.to_act() == [second]:
+        m.play(second, {"type": "skip_large"})
+    assert m.is_over() and m.to_act() == [] and not m.state.market
+    assert m.outcome()["turn_order"] == [first, second, third]
+    assert f"The market has no tile left for {{seat:{third}}}: the game ends." in m.view(None)["log"]
 
 
 def test_sea_snail_is_assigned_at_random_and_its_holder_opens_the_first_round():

@@ -8,8 +8,8 @@ import pytest
 
 import shoal
 from shoal.games.reef.notation import format_position, parse_board, parse_position
-from shoal.games.reef.rules import Rules
 from shoal.games.reef.scoring import find_reefs, score_position
+from shoal.games.reef.variants import Rules
 
 # Eight tiles on Hot Spot 3 (index 2): a turtle and a jellyfish under a Moray eel, a crab beside the jellyfish; a
 # purple Reef of 4 and a green Reef of 5 both touch the crab and the jellyfish.
@@ -63,6 +63,7 @@ def test_reefs_do_not_score_for_large_animals():
 
 def test_reef_minimum_size_is_one_rule():
     """RULINGS 5: a Reef has ≥ 4 corals; the minimum lives in Rules.reef_min_size, for Modifications to change."""
+
     class FivePlus(Rules):
         def reef_min_size(self):
             return 5
@@ -80,10 +81,22 @@ def test_family_position_has_no_reefs_or_ecosystems():
 
 def test_hand_built_position_may_leave_habitats_to_the_tiles():
     """score_position: with "auto_habitats" every Habitat the tiles complete holds its Small Animal."""
-    position = {"variant": "core", "auto_habitats": True, "ecosystems": [[1, "clownfish"]],
-                "boards": [{"hot_spot": None, "tiles": [
-                    {"q": 0, "r": 0, "colours": "RRY", "rot": 0}, {"q": 1, "r": 0, "colours": "RRY", "rot": 3},
-                    {"q": -1, "r": 0, "colours": "YGB", "rot": 0}, {"q": 0, "r": -1, "colours": "YBG", "rot": 2}]}]}
+    position = {
+        "variant": "core",
+        "auto_habitats": True,
+        "ecosystems": [[1, "clownfish"]],
+        "boards": [
+            {
+                "hot_spot": None,
+                "tiles": [
+                    {"q": 0, "r": 0, "colours": "RRY", "rot": 0},
+                    {"q": 1, "r": 0, "colours": "RRY", "rot": 3},
+                    {"q": -1, "r": 0, "colours": "YGB", "rot": 0},
+                    {"q": 0, "r": -1, "colours": "YBG", "rot": 2},
+                ],
+            }
+        ],
+    }
     [sheet] = score_position(position)
     assert _rows(sheet) == {"Large Animals": 0, "Small Animals": 1, "Reefs": 1, "Ecosystem 1 (Clownfish)": 0}
 
@@ -101,8 +114,9 @@ def test_match_outcome_equals_the_pure_function_on_its_final_boards(players, var
     out = m.outcome()
     assert [sh["total"] for sh in sheets] == out["scores"]
     # The outcome's rows also name what earned them ("refs", docs/refs.md); the pure function scores only.
-    assert [sh["rows"] for sh in sheets] == [[{k: v for k, v in r.items() if k != "refs"} for r in rows]
-                                             for rows in out["breakdown"]]
+    assert [sh["rows"] for sh in sheets] == [
+        [{k: v for k, v in r.items() if k != "refs"} for r in rows] for rows in out["breakdown"]
+    ]
 
 
 def test_the_scoring_docstring_example_runs():

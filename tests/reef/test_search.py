@@ -1,6 +1,8 @@
-"""The AQUA search adapter (issue 10): positions sampled from the view alone, the Sea Snail rule, the fast policy."""
+"""The AQUA search adapter: positions sampled from the view alone, the Sea Snail rule, the fast policy."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 
@@ -29,11 +31,19 @@ def _midgame(players: int, seed: int, plies: int, options=None) -> shoal.Match:
     return m
 
 
-@pytest.mark.parametrize("players,seed,options", [(1, 1, {}), (2, 5, {}), (3, 2, {"modification": "6"}),
-                                                  (4, 3, {"variant": "advanced"}), (1, 7, {"modification": "1"})])
+@pytest.mark.parametrize(
+    "players,seed,options",
+    [
+        (1, 1, {}),
+        (2, 5, {}),
+        (3, 2, {"modification": "6"}),
+        (4, 3, {"variant": "advanced"}),
+        (1, 7, {"modification": "1"}),
+    ],
+)
 def test_a_sampled_position_shows_the_seat_exactly_its_view(players, seed, options):
-    """Issue 10: "a way to sample a full position consistent with a seat's view" — at every ply of a game the
-    sampled position gives the seat to act the same table and the same legal actions as the real one."""
+    """A full position is sampled consistent with a seat's view: at every ply of a game the sampled position gives the
+    seat to act the same table and the same legal actions as the real one."""
     m = shoal.new_match("reef", players, seed=seed, options=options)
     rng = Rng(seed)
     checked = 0
@@ -49,8 +59,8 @@ def test_a_sampled_position_shows_the_seat_exactly_its_view(players, seed, optio
 
 
 def test_sampled_piles_hold_only_unseen_tiles_and_not_just_the_real_pile():
-    """Issue 10: "hidden tiles must be drawn from all tiles the seat has not seen (the 70 minus markets and laid
-    tiles), not by reshuffling the real pile — that would leak which tiles were removed at setup"."""
+    """Hidden tiles are drawn from all tiles the seat has not seen (the 70 minus markets and laid tiles), not by
+    reshuffling the real pile: that would leak which tiles were removed at setup."""
     m = _midgame(2, seed=11, plies=12)
     view = m.view(m.to_act()[0])
     seen = search.seen_tiles(view)
@@ -83,8 +93,8 @@ def test_solo_samples_never_bring_back_a_discarded_market_tile():
 
 @pytest.mark.parametrize("players,seed", [(1, 4), (2, 3), (3, 8)])
 def test_twins_differing_only_in_the_pile_sample_alike_and_every_level_plays_alike(players, seed):
-    """Issue 10: "twin matches that differ only in what the seat may not see make every level choose the same
-    action" — the pile's order and the boxed tiles differ, the samples and the moves do not."""
+    """Twin matches that differ only in what the seat may not see make every level choose the same action: the pile's
+    order and the boxed tiles differ, the samples and the moves do not."""
     m = _midgame(players, seed=seed, plies=3 * players)
     twin = _twin_with_another_pile(m)
     assert twin.state.pile != m.state.pile
@@ -107,7 +117,7 @@ def _final_round_with_snail(players: int, seed: int) -> shoal.Match:
 
 
 def test_no_sea_snail_in_the_final_round_unless_it_is_the_only_move():
-    """Issue 10: "no Sea Snail in the last round unless it is the only move" — it brings nothing there (no next round
+    """No Sea Snail in the last round unless it is the only move: it brings nothing there (no next round
     to open) and only moves its taker later in the turn order that breaks ties."""
     m = _final_round_with_snail(2, seed=2)
     seat = m.to_act()[0]
@@ -140,8 +150,9 @@ def test_the_policy_reads_each_hexagon_as_the_reference_does():
                 ctx = search._Ctx(s, seat)
                 for cell in s.boards[seat].frontier:
                     corners, _, needs = search._cell_corners(ctx, cell)
-                    assert [(c, n) if n >= 0 else search._DEAD for c, n, _ in corners] == \
-                        [ctx.corner(cell, d) for d in range(6)]
+                    assert [(c, n) if n >= 0 else search._DEAD for c, n, _ in corners] == [
+                        ctx.corner(cell, d) for d in range(6)
+                    ]
                     assert sorted(needs) == sorted(s.boards[seat].needs(cell))
                     checked += 1
             m.play(seat, rng.choice(m.legal_actions(seat)))
@@ -149,7 +160,7 @@ def test_the_policy_reads_each_hexagon_as_the_reference_does():
 
 
 def test_the_rollout_step_chooses_what_the_policy_chooses_from_the_legal_list():
-    """Rollouts skip building hundreds of placement actions (issue 10: "speed is strength"): ``step`` must make the
+    """Rollouts skip building hundreds of placement actions (speed is strength): ``step`` must make the
     same choice, with the same draws, as the policy reading the engine's legal list (the only move when one is)."""
     fast = 0
     for seed in range(3):
@@ -179,14 +190,18 @@ def _large_spots_plainly(board, shape, must_cover, allowed):
             for ou, ov in offsets:
                 cells = [(target[0] - ou + x, target[1] - ov + y) for x, y in offsets]
                 key = tuple(sorted(cells))
-                if target in free and all(c in free for c in cells) and key not in found \
-                        and allowed([board.habitats[c] for c in key]):
+                if (
+                    target in free
+                    and all(c in free for c in cells)
+                    and key not in found
+                    and allowed([board.habitats[c] for c in key])
+                ):
                     found[key] = {"cells": list(key), "orientations": list(pairs)}
     return [found[k] for k in sorted(found)]
 
 
 def test_large_animal_spots_equal_the_plain_enumeration():
-    """"Large Animals must be placed on top of at least one Small Animal that you placed this turn": the shortcut
+    """ "Large Animals must be placed on top of at least one Small Animal that you placed this turn": the shortcut
     (a new Small Animal with no free neighbour carries no shape) finds exactly what trying every anchor finds."""
     checked = found = 0
     for seed in range(6):
@@ -206,7 +221,7 @@ def test_large_animal_spots_equal_the_plain_enumeration():
 
 
 def test_the_root_always_weighs_the_old_greedy_move_but_never_a_final_round_snail():
-    """Issue 10 (this session's brief): the search must never do worse than the move greedy would pick — the root
+    """The search must never do worse than the move greedy would pick — the root
     searches greedy's move whatever the pruning, except a Sea Snail in the final round."""
     from shoal.games.reef.bots import greedy_bot
 
@@ -238,7 +253,7 @@ def test_each_frontier_cells_edges_are_kept_as_tiles_are_laid():
     assert checked > 5000
 
 
-def _ctx_with_line(line: list[tuple[int, str]]) -> "search._Ctx":
+def _ctx_with_line(line: list[tuple[int, str]]) -> search._Ctx:
     m = shoal.new_match("reef", 1, seed=3, options={"variant": "advanced"})
     s = m.state.clone()
     s.line = list(line)
@@ -279,8 +294,15 @@ def test_hard_with_rivals_searches_exactly_as_the_plain_tree_search():
     from shoal.bots.search import SearchBot
 
     hard = GAME.bots["hard"]
-    plain = SearchBot(search.SEARCH, GAME, hard.iterations, None, exploration=hard.exploration,
-                      root_candidates=hard.root_candidates, node_candidates=hard.node_candidates)
+    plain = SearchBot(
+        search.SEARCH,
+        GAME,
+        hard.iterations,
+        None,
+        exploration=hard.exploration,
+        root_candidates=hard.root_candidates,
+        node_candidates=hard.node_candidates,
+    )
     for seed in (3, 8):
         m = _midgame(2, seed=seed, plies=6)
         seat = m.to_act()[0]
@@ -290,23 +312,28 @@ def test_hard_with_rivals_searches_exactly_as_the_plain_tree_search():
 
 
 def test_solo_hard_pairs_its_candidates_on_the_same_piles_within_its_playouts(monkeypatch):
-    """Issue 10, the AQUA solo row: alone, hard plays every surviving candidate out on one sampled pile at a time
+    """AQUA solo: alone, hard plays every surviving candidate out on one sampled pile at a time
     (the pile's luck cancels out of their differences), halving the candidates round by round, within its playouts."""
     m = _midgame(1, seed=5, plies=4)
     view, legal = m.view(0), m.legal_actions(0)
     events: list[str] = []
     real_score, real_sample = search.solo_score, search.sample
-    monkeypatch.setattr(search, "solo_score", lambda s, seat: (events.append("score"), real_score(s, seat))[1])
-    monkeypatch.setattr(search, "sample", lambda v, rng: (events.append("sample"), real_sample(v, rng))[1])
     hard = GAME.bots["hard"]
     bot = capped(hard, 60)
+    kept = len(bot.alone.order(view, legal, Rng(2)))
+    monkeypatch.setattr(search, "solo_score", lambda s, seat: (events.append("score"), real_score(s, seat))[1])
+
+    def counted(v, rng):  # the positions the paired search plays its candidates out on
+        events.append("sample")
+        return real_sample(v, rng)
+
+    monkeypatch.setattr(bot.alone, "spec", dataclasses.replace(bot.alone.spec, sample=counted))
     assert bot(view, legal, Rng(2)) in legal
-    groups = [g.count("score") for g in " ".join(events).split("sample")[2:]]
-    kept = len(search.solo_order(hard.solo_keep)(view, legal, Rng(2)))
+    groups = [g.count("score") for g in " ".join(events).split("sample")[1:]]
     assert kept > 2 and groups[0] == kept and groups[-1] == 2
     assert groups == sorted(groups, reverse=True) and len(set(groups)) >= 3  # halved round by round
     assert sum(groups) == bot.last_iterations <= 60
-    assert bot.solo_playouts == 60 and capped(hard, 10**6).solo_playouts == hard.solo_playouts
+    assert bot.alone.iterations == 60 and capped(hard, 10**6).alone.iterations == hard.alone.iterations
 
 
 def test_alone_easy_and_normal_search_exactly_as_the_levels_they_were():
@@ -315,8 +342,10 @@ def test_alone_easy_and_normal_search_exactly_as_the_levels_they_were():
     from shoal.bots.search import SearchBot
 
     knobs = {"rollout_depth": None, "exploration": 0.4}
-    was = {"easy": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
-           "normal": SearchBot(search.SEARCH, GAME, iterations=50, root_candidates=5, node_candidates=2, **knobs)}
+    was = {
+        "easy": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
+        "normal": SearchBot(search.SEARCH, GAME, iterations=50, root_candidates=5, node_candidates=2, **knobs),
+    }
     for seed in (2, 9):
         m = _midgame(1, seed=seed, plies=8)
         view, legal = m.view(0), m.legal_actions(0)
@@ -333,8 +362,10 @@ def test_with_rivals_each_level_is_one_step_down_normal_the_old_easy_easy_the_po
     from shoal.bots.search import SearchBot
 
     knobs = {"rollout_depth": None, "exploration": 0.4}
-    now = {"normal": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
-           "easy": SearchBot(search.SEARCH, GAME, iterations=1, root_candidates=1, node_candidates=1, **knobs)}
+    now = {
+        "normal": SearchBot(search.SEARCH, GAME, iterations=10, root_candidates=3, node_candidates=1, **knobs),
+        "easy": SearchBot(search.SEARCH, GAME, iterations=1, root_candidates=1, node_candidates=1, **knobs),
+    }
     for players, seed in ((2, 4), (3, 6)):
         m = _midgame(players, seed=seed, plies=7)
         seat = m.to_act()[0]

@@ -17,8 +17,9 @@ from shoal.games.reef import data
 
 def _seen(m, seat):
     v = m.view(seat)
-    return json.dumps({"table": v["table"], "log": v["log"], "legal": v["legal"], "to_act": v["to_act"]},
-                      sort_keys=True)
+    return json.dumps(
+        {"table": v["table"], "log": v["log"], "legal": v["legal"], "to_act": v["to_act"]}, sort_keys=True
+    )
 
 
 def _twin_with_another_pile(m):
@@ -65,7 +66,8 @@ def test_views_and_logs_never_name_a_tile_still_in_the_pile():
         seat = m.to_act()[0]
         v = m.view(seat)
         shown = {x["tile"] for x in v["table"]["market"]} | {
-            t["tile"] for b in v["table"]["boards"] for t in b["tiles"] if not t["hot_spot"]}
+            t["tile"] for b in v["table"]["boards"] for t in b["tiles"] if not t["hot_spot"]
+        }
         assert not shown & set(m.state.pile)
         assert "pile" not in json.dumps(v["legal"])
         assert v["table"]["pile"] == len(m.state.pile)

@@ -8,7 +8,7 @@ import pytest
 
 import shoal
 from shoal.games.reef import data
-from shoal.games.reef.play import solo_rating
+from shoal.games.reef.rules import solo_rating
 
 
 def _finish(m, bot="greedy"):
@@ -37,7 +37,8 @@ def test_family_scores_only_animals():
         assert [r["label"] for r in rows] == ["Large Animals", "Small Animals"]
         board = m.state.boards[seat]
         assert out["scores"][seat] == sum(p for _, p, _ in board.large) + sum(
-            data.SMALL_POINTS[s] for s in board.habitats.values())
+            data.SMALL_POINTS[s] for s in board.habitats.values()
+        )
 
 
 def test_advanced_draws_six_of_the_24_ecosystem_tiles():
@@ -74,8 +75,17 @@ def test_solo_market_of_three_the_rest_discarded():
     assert any("discarded" in line for line in m.view(0)["log"])
 
 
-@pytest.mark.parametrize("score,words", [(59, "Below 60"), (60, "A great start!"), (75, "Well done!"),
-                                         (80, "Outstanding!"), (99, "Expert!"), (130, "That is satisfying!")])
+@pytest.mark.parametrize(
+    "score,words",
+    [
+        (59, "Below 60"),
+        (60, "A great start!"),
+        (75, "Well done!"),
+        (80, "Outstanding!"),
+        (99, "Expert!"),
+        (130, "That is satisfying!"),
+    ],
+)
 def test_solo_rating_chart(score, words):
     """Solo: "60+ : A great start! 70+ : Well done! 80+ : Outstanding! 90+ : Expert! 100+ : That is satisfying!\""""
     assert words in solo_rating(score)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import shoal
 from shoal.core import Rng
 from shoal.games.reef import data
-
 
 
 def _midgame(players=3, seed=4, plies=25):
@@ -29,8 +30,12 @@ def test_market_spots_are_exactly_the_legal_placements():
         seat = m.to_act()[0]
         table = m.view(seat)["table"]
     frontier = table["frontier"]
-    shown = {(m_["index"], frontier[i]["q"], frontier[i]["r"], rot)
-             for m_ in table["market"] for rot, cells in enumerate(m_["spots"]) for i in cells}
+    shown = {
+        (m_["index"], frontier[i]["q"], frontier[i]["r"], rot)
+        for m_ in table["market"]
+        for rot, cells in enumerate(m_["spots"])
+        for i in cells
+    }
     legal = {(a["tile"], a["q"], a["r"], a["rot"]) for a in m.legal_actions(seat) if a["type"] == "place"}
     assert shown == legal and legal
 
@@ -98,12 +103,14 @@ def test_supply_shows_animals_left_and_stacks():
     assert [s["left"] for s in supply["small"]] == [12] * 6
     assert [s["stack"] for s in supply["large"]] == [list(s.points[:2]) for s in data.LARGE_SHAPES]
     # Outside the Large Animal phase only the first orientation (what the supply draws) is sent.
-    assert all(len(s["orientations"]) == 1 and s["orientations"][0]["rot"] == 0 and not s["orientations"][0]["mirror"]
-               for s in supply["large"])
+    assert all(
+        len(s["orientations"]) == 1 and s["orientations"][0]["rot"] == 0 and not s["orientations"][0]["mirror"]
+        for s in supply["large"]
+    )
 
 
 def test_the_large_animal_phase_sends_every_orientation_of_every_shape():
-    """Issue 14 (a leaner view keeps every field the renderer reads): the Large Animal controls draw each shape in all
+    """A leaner view keeps every field the renderer reads: the Large Animal controls draw each shape in all
     6 turns, mirrored or not, so in that phase every (rot, mirror) is in the supply; in the others only the first."""
     from shoal.games.reef.state import LARGE
     from shoal.games.reef.view import SHAPE_ORIENTATIONS
@@ -113,7 +120,9 @@ def test_the_large_animal_phase_sends_every_orientation_of_every_shape():
     m = shoal.new_match("reef", 1, seed=0)
     placing = m.view(0)["table"]
     assert placing["phase"] != "large"
-    assert [sh["orientations"] for sh in placing["supply"]["large"]] == [SHAPE_ORIENTATIONS[sh["shape"]][:1] for sh in placing["supply"]["large"]]
+    assert [sh["orientations"] for sh in placing["supply"]["large"]] == [
+        SHAPE_ORIENTATIONS[sh["shape"]][:1] for sh in placing["supply"]["large"]
+    ]
     s = m.state
     s.boards[0] = animals({H(0, 0): "crab", H(1, 0): "turtle"}, hot_spot=0)
     s.queue, s.fresh, s.phase, s.memo = [0], [H(0, 0)], LARGE, {}
@@ -143,6 +152,25 @@ def test_the_final_rounds_sea_snail_promises_no_next_round():
     assert "Sea Snail" in line and "next" not in line and "final round" in line
 
 
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_view_lists_the_market_tiles_discarded_face_up_and_no_other(players):
+    """Solo: at each round's end the market's leftovers are discarded face up, so they are public and the view lists
+    them, in the order discarded (a bot reads them there, never from the log's words). With rivals the leftovers
+    stay in the market: nothing is discarded."""
+    m = shoal.new_match("reef", players, seed=6)
+    rng = Rng(6)
+    shown: list[int] = []
+    while not m.is_over():
+        table = m.view(None)["table"]
+        shown += [t["tile"] for t in table["market"] if t["tile"] not in shown]
+        laid = {t["tile"] for b in table["boards"] for t in b["tiles"] if not t["hot_spot"]}
+        market = {t["tile"] for t in table["market"]}
+        assert table["discarded"] == [t for t in shown if t not in laid and t not in market]
+        seat = m.to_act()[0]
+        m.play(seat, rng.choice(m.legal_actions(seat)))
+    assert bool(m.view(0)["table"]["discarded"]) == (players == 1)
+
+
 def test_the_log_names_tiles_by_their_colours():
     """A player reads colours on the table, not letter codes or grid coordinates: the log says "red-pink-green"."""
     import re
@@ -159,9 +187,9 @@ def test_the_log_names_tiles_by_their_colours():
 
 
 def test_a_corals_rhombus_is_its_tiles_centre_and_three_corners_of_the_hexagon():
-    """docs/reef-geometry.md (issue 14: a leaner view): the view sends no coral polygon; web/games/reef/board.js draws
+    """docs/reef-geometry.md: the view sends no coral polygon, to stay lean; web/games/reef/board.js draws
     each coral as its tile's centre plus the corners d-1, d, d+1 of geometry.hex, which is the engine's own rhombus."""
-    from shoal.games.reef.geometry import coral_polygon, cell_point
+    from shoal.games.reef.geometry import cell_point, coral_polygon
 
     m = _midgame(players=2, plies=30)
     table = m.view(None)["table"]
@@ -171,7 +199,9 @@ def test_a_corals_rhombus_is_its_tiles_centre_and_three_corners_of_the_hexagon()
         centres = {(t["q"], t["r"]): t["centre"] for t in b["tiles"]}
         for c in b["corals"]:
             x, y = centres[tuple(c["cell"])]
-            drawn = [[x, y]] + [[x + hexagon[k][0], y + hexagon[k][1]] for k in ((c["d"] + 5) % 6, c["d"], (c["d"] + 1) % 6)]
+            drawn = [[x, y]] + [
+                [x + hexagon[k][0], y + hexagon[k][1]] for k in ((c["d"] + 5) % 6, c["d"], (c["d"] + 1) % 6)
+            ]
             engine = coral_polygon((cell_point(*c["cell"]), c["d"]))
             assert all(abs(a - e) < 0.002 for p, q in zip(drawn, engine) for a, e in zip(p, q)), (c, drawn, engine)
             checked += 1
@@ -179,8 +209,9 @@ def test_a_corals_rhombus_is_its_tiles_centre_and_three_corners_of_the_hexagon()
 
 
 def test_the_answer_a_reef_click_sends_stays_lean():
-    """Issue 14: a reef view was 30-50 KB, most of a click's Python (building and serialising it); it sends no coral
-    polygons and no Habitat neighbour lists now (the renderer reads neither). A bound on its size, not a timing."""
+    """A reef view is most of a click's Python (building and serialising it), so it sends no coral polygons and no
+    Habitat neighbour lists (the renderer reads neither, and with them it would be 30-50 KB). A bound on its size, not
+    a timing."""
     m = _midgame(players=2, plies=30)
     text = json.dumps(m.view(0))
     assert len(text) < 40_000, len(text)

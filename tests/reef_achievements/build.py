@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.games.reef import data
-from shoal.games.reef.achievements import evaluate_position
+from shoal.games.reef.achievements.evaluate import evaluate_position
 from shoal.games.reef.geometry import cell_point, iter_box, point_cell
 
 Board = dict[str, Any]
@@ -27,8 +27,9 @@ def tile(cell: tuple[int, int], colours: str, rot: int = 0) -> dict[str, Any]:
     return {"q": q, "r": r, "colours": colours, "rot": rot}
 
 
-def board(animals: dict[tuple[int, int], str] | None = None, large: list | None = None,
-          tiles: list | None = None) -> Board:
+def board(
+    animals: dict[tuple[int, int], str] | None = None, large: list | None = None, tiles: list | None = None
+) -> Board:
     """Small Animals at Habitat spots H(q, r), Large Animals ``(animal, points, [(q, r), ...])``, optional tiles."""
     return {
         "hot_spot": None,
@@ -70,8 +71,21 @@ def merge(*boards: Board) -> Board:
 # A radius-3 field of one-colour tiles (rot 0) whose open corals stay one Reef however many of these Habitat spots,
 # taken in this order, hold Small Animals: every one of them touches the Reef.
 FIELD_SPOTS: tuple[tuple[int, int], ...] = (
-    (-3, 0), (-3, 1), (-3, 2), (-2, -1), (-2, 0), (-2, 1), (-2, 2), (-1, -2), (-1, 0), (-1, 2), (0, -2), (0, 0),
-    (0, 2), (1, -2), (1, 0),
+    (-3, 0),
+    (-3, 1),
+    (-3, 2),
+    (-2, -1),
+    (-2, 0),
+    (-2, 1),
+    (-2, 2),
+    (-1, -2),
+    (-1, 0),
+    (-1, 2),
+    (0, -2),
+    (0, 0),
+    (0, 2),
+    (1, -2),
+    (1, 0),
 )
 FIELD_OFFSET = 40  # a field sits this many cells east, away from other animals built at the origin
 
@@ -97,10 +111,21 @@ def star(reefs: int, species: str = "crab") -> Board:
     return board({(0, 0): species}, tiles=trio + [tile(cell, col * 3) for cell, col in beyond[:reefs]])
 
 
-def position(*boards: Board, variant: str = "core", ecosystems: list | None = None, scenario: str = "none",
-             modification: str = "none", turn_order: list[int] | None = None) -> dict[str, Any]:
-    out = {"variant": variant, "scenario": scenario, "modification": modification,
-           "ecosystems": [list(e) for e in (ecosystems or [])], "boards": list(boards)}
+def position(
+    *boards: Board,
+    variant: str = "core",
+    ecosystems: list | None = None,
+    scenario: str = "none",
+    modification: str = "none",
+    turn_order: list[int] | None = None,
+) -> dict[str, Any]:
+    out = {
+        "variant": variant,
+        "scenario": scenario,
+        "modification": modification,
+        "ecosystems": [list(e) for e in (ecosystems or [])],
+        "boards": list(boards),
+    }
     if turn_order is not None:
         out["turn_order"] = turn_order
     return out
@@ -108,7 +133,7 @@ def position(*boards: Board, variant: str = "core", ecosystems: list | None = No
 
 def scenario_line(letter: str) -> list:
     """A Scenario's Ecosystems with natives in species order (crab, clownfish, turtle, seahorse, starfish, jelly)."""
-    from shoal.games.reef.achievements import SCENARIOS
+    from shoal.games.reef.achievements.tables import SCENARIOS
 
     return [[n, sp] for n, sp in zip(SCENARIOS[letter].ecosystems, data.SPECIES)]
 

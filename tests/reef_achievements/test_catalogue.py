@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from shoal.games.reef.achievements import catalogue
+from shoal.games.reef.achievements.tables import catalogue
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 
@@ -16,7 +16,7 @@ def test_the_web_copy_of_the_achievements_is_up_to_date():
 
 
 def test_fifty_achievements_for_the_progress_track():
-    """"chasing the 50 achievements built into Scenarios, Challenges and Modifications"."""
+    """ "chasing the 50 achievements built into Scenarios, Challenges and Modifications"."""
     c = catalogue()
     assert (len(c["scenarios"]), len(c["challenges"]), len(c["modifications"])) == (15, 25, 10)
     assert len(set(c["ids"])) == 50

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from shoal.games.reef.achievements import CHALLENGES
-
 from shoal.games.reef.achievements.checks import large_touch
+from shoal.games.reef.achievements.tables import CHALLENGES
 
-from .build import H, achievements, board, challenge, chain, field, merge, pad, row, star
+from .build import H, achievements, board, chain, challenge, field, merge, pad, row, star
 
 CORE = [[1, "crab"], [2, "clownfish"], [3, "turtle"], [4, "seahorse"], [5, "starfish"], [6, "jellyfish"]]
 
@@ -56,8 +55,10 @@ def test_challenge_5_score_all_six_ecosystems():
 @pytest.mark.parametrize("number,points", [(6, 30), (7, 35)])
 def test_challenges_6_and_7_points_from_large_animals(number, points):
     """6, 7: "Score 30+ / 35+ points from Large Animals"."""
-    stacks = {30: [("humpback", 12), ("whale_shark", 10), ("humpback", 8)],
-              35: [("humpback", 12), ("manta_ray", 9), ("dolphin", 8), ("hammerhead", 6)]}
+    stacks = {
+        30: [("humpback", 12), ("whale_shark", 10), ("humpback", 8)],
+        35: [("humpback", 12), ("manta_ray", 9), ("dolphin", 8), ("hammerhead", 6)],
+    }
     large = [(a, p, []) for a, p in stacks[points]]
     assert met(number, board(large=large))
     animal, points_last, _ = large[-1]
@@ -67,8 +68,10 @@ def test_challenges_6_and_7_points_from_large_animals(number, points):
 @pytest.mark.parametrize("number,points", [(8, 25), (9, 30)])
 def test_challenges_8_and_9_points_from_small_animals(number, points):
     """8, 9: "Score 25+ / 30+ points from Small Animals" (jellyfish 3, crab 1)."""
+
     def small(n):
         return board(row(*["jellyfish"] * (n // 3) + ["crab"] * (n % 3)))
+
     assert met(number, small(points))
     assert not met(number, small(points - 1))
     assert not met(number, board(row("crab"), pad(points))), "Large Animal points do not count"
@@ -134,8 +137,11 @@ def test_challenge_17_three_large_animals_not_adjacent_to_one_another():
     animals = chain(*["crab", "clownfish"] * 4)  # H(0,0) .. H(7,0), each touching the next
     apart = [("barracuda", 5, [(0, 0), (1, 0)]), ("moray_eel", 4, [(3, 0), (4, 0)]), ("barracuda", 3, [(6, 0), (7, 0)])]
     assert met(17, board(animals, apart))
-    touching = [("barracuda", 5, [(0, 0), (1, 0)]), ("moray_eel", 4, [(2, 0), (3, 0)]),
-                ("barracuda", 3, [(4, 0), (5, 0)])]
+    touching = [
+        ("barracuda", 5, [(0, 0), (1, 0)]),
+        ("moray_eel", 4, [(2, 0), (3, 0)]),
+        ("barracuda", 3, [(4, 0), (5, 0)]),
+    ]
     assert not met(17, board(animals, touching))
 
 
@@ -202,8 +208,11 @@ def test_challenge_25_three_large_animals_adjacent_to_a_reef():
     (sharing an edge with one of its corals)". The field's spots 3–4, 5–7... hold pairs."""
     species = ["crab", "clownfish", "turtle", "seahorse", "starfish", "jellyfish", "crab"]
     # Field spots in order: (-3,0) (-3,1) (-3,2) (-2,-1) (-2,0) (-2,1) (-2,2): pairs along them touch each other.
-    pairs = [("barracuda", 5, [(-3, 0), (-3, 1)]), ("moray_eel", 4, [(-2, -1), (-2, 0)]),
-             ("barracuda", 3, [(-2, 1), (-2, 2)])]
+    pairs = [
+        ("barracuda", 5, [(-3, 0), (-3, 1)]),
+        ("moray_eel", 4, [(-2, -1), (-2, 0)]),
+        ("barracuda", 3, [(-2, 1), (-2, 2)]),
+    ]
     assert met(25, field(*species, large=pairs))
     away = board(chain("crab", "turtle"), [("moray_eel", 3, [(0, 0), (1, 0)])])
     assert not met(25, merge(field(*species, large=pairs[:2]), away))

@@ -8,7 +8,8 @@ import json
 import pytest
 
 import shoal
-from shoal.games.reef.achievements import CHALLENGES, evaluate, evaluate_record, evaluate_state
+from shoal.games.reef.achievements.evaluate import evaluate, evaluate_record, evaluate_state
+from shoal.games.reef.achievements.tables import CHALLENGES
 
 from .build import achievements, board, row
 
@@ -22,7 +23,7 @@ def _finish(players=1, seed=8, **options):
 
 
 def test_the_outcome_carries_each_players_achievements_and_they_follow_from_the_record():
-    """"after you finish a game, check if you completed any of the Challenges": the outcome does it for everyone,
+    """ "after you finish a game, check if you completed any of the Challenges": the outcome does it for everyone,
     and the same answer comes from the match, its record, or the engine state."""
     m = _finish(players=2, scenario="A", modification="3")
     out = m.outcome()
@@ -37,7 +38,7 @@ def test_the_outcome_carries_each_players_achievements_and_they_follow_from_the_
 
 
 def test_every_player_completes_the_modification_played():
-    """"All participating players mark off the Modification here and on the progress track"."""
+    """ "All participating players mark off the Modification here and on the progress track"."""
     m = _finish(players=3, seed=2, modification="10")
     for a in m.outcome()["achievements"]:
         assert a["modification"]["id"] == "M-10" and a["modification"]["completed"]
@@ -51,7 +52,7 @@ def test_no_scenario_or_modification_means_none_to_mark():
 
 
 def test_several_challenges_completed_the_player_chooses_one():
-    """"If you complete multiple Challenges in a single game, you choose one of them": all completed ones are offered
+    """ "If you complete multiple Challenges in a single game, you choose one of them": all completed ones are offered
     (Scenario and Modification are marked besides)."""
     a = achievements(board(row(*["jellyfish"] * 10), [("manta_ray", 9, [])]))[0]
     assert a["choose_one"] == ["C-8", "C-9", "C-18"]  # 30 from Small Animals, ten of one species
@@ -67,7 +68,7 @@ def test_not_solo_challenges_are_not_checked_in_a_solo_game():
 
 
 def test_the_view_shows_the_scenario_objective_and_each_players_standing_during_play():
-    """"the scenario's objective shown during play": the same checks on the reef so far."""
+    """ "the scenario's objective shown during play": the same checks on the reef so far."""
     m = shoal.new_match("reef", 2, seed=3, options={"scenario": "D", "modification": "6"})
     for seat in (None, 0, 1):
         ach = m.view(seat)["table"]["achievements"]
@@ -91,10 +92,9 @@ def test_evaluate_refuses_what_is_not_finished():
 
 
 def test_an_unknown_scenario_or_modification_in_a_position_is_named_with_the_known_ones():
-    """Issue 9.12: "evaluate_position with an unknown Scenario/Modification id raises a bare KeyError: give a clear
-    error"."""
+    """evaluate_position with an unknown Scenario or Modification id gives a clear error, not a bare KeyError."""
     from shoal import ShoalError
-    from shoal.games.reef.achievements import evaluate_position
+    from shoal.games.reef.achievements.evaluate import evaluate_position
 
     position = {"variant": "core", "ecosystems": [], "boards": [{"hot_spot": None, "tiles": []}]}
     with pytest.raises(ShoalError, match=r"unknown Scenario 'Z' \(Scenarios: A, B, C, .*, O, or none\)"):

@@ -11,33 +11,44 @@ import pytest
 import shoal
 from shoal.core import Rng
 from shoal.games.reef import data
-from shoal.games.reef.achievements import MODIFICATIONS
 from shoal.games.reef.achievements.modifications import RULES_OF_MODIFICATION, rules_for
+from shoal.games.reef.achievements.tables import MODIFICATIONS
 from shoal.games.reef.board import from_json
 from shoal.games.reef.geometry import point_cell
-from shoal.games.reef.rules import Rules
 from shoal.games.reef.scoring import BoardFacts, find_reefs, score_position
 from shoal.games.reef.state import LARGE
+from shoal.games.reef.variants import Rules
 
 from .build import H, board, chain, field, merge, row, star, tile
 
 # --- "changes exactly its rule" ---------------------------------------------------------------------------------
 EXPECTED_HOOKS = {
-    1: {"market_size", "removed_tiles"}, 2: {"market_size", "removed_tiles"}, 3: {"reef_min_size"},
-    4: {"reef_points"}, 5: {"reef_points"}, 6: {"reefs_scored", "reef_colour_options"}, 7: {"small_per_species"},
-    8: {"habitat_may_form"}, 9: {"large_cover_allowed"}, 10: {"large_shape_allowed"},
+    1: {"market_size", "removed_tiles"},
+    2: {"market_size", "removed_tiles"},
+    3: {"reef_min_size"},
+    4: {"reef_points"},
+    5: {"reef_points"},
+    6: {"reefs_scored", "reef_colour_options"},
+    7: {"small_per_species"},
+    8: {"habitat_may_form"},
+    9: {"large_cover_allowed"},
+    10: {"large_shape_allowed"},
 }
 
-PROBE_BOARDS = [from_json(b) for b in (
-    board(),
-    board(row("crab", "clownfish", "turtle")),
-    board(row("crab", "clownfish", "turtle", "seahorse")),
-    board(row("crab", "clownfish", "turtle", "seahorse", "starfish")),
-    board(chain("crab", "turtle", "seahorse"), [("barracuda", 5, [(0, 0), (1, 0)])]),
-    board(chain("crab", "turtle", "seahorse", "starfish"), [("humpback", 12, []), ("dolphin", 8, [])]),
-    star(6), field("crab", "jellyfish", "turtle", large=[("barracuda", 5, [(-3, 0), (-3, 1)])]),
-    merge(field("jellyfish", "jellyfish"), star(3)),
-)]
+PROBE_BOARDS = [
+    from_json(b)
+    for b in (
+        board(),
+        board(row("crab", "clownfish", "turtle")),
+        board(row("crab", "clownfish", "turtle", "seahorse")),
+        board(row("crab", "clownfish", "turtle", "seahorse", "starfish")),
+        board(chain("crab", "turtle", "seahorse"), [("barracuda", 5, [(0, 0), (1, 0)])]),
+        board(chain("crab", "turtle", "seahorse", "starfish"), [("humpback", 12, []), ("dolphin", 8, [])]),
+        star(6),
+        field("crab", "jellyfish", "turtle", large=[("barracuda", 5, [(-3, 0), (-3, 1)])]),
+        merge(field("jellyfish", "jellyfish"), star(3)),
+    )
+]
 PROBE_LINES = [[], [(1, "crab"), (2, "turtle")], [(17, "crab"), (18, "turtle"), (18, "seahorse")]]
 
 
@@ -57,8 +68,12 @@ def probe(rules: Rules) -> dict[str, object]:
         "ecosystem_line": [rules.ecosystem_line(p, Rng(seed)) for p in range(1, 5) for seed in range(3)],
         "habitat_may_form": [rules.habitat_may_form(b, c) for b in PROBE_BOARDS for c in data.COLOURS],
         "large_shape_allowed": [rules.large_shape_allowed(b, s.id) for b in PROBE_BOARDS for s in shapes],
-        "large_cover_allowed": [rules.large_cover_allowed(list(sp), line) for line in PROBE_LINES
-                                for k in (2, 3) for sp in product(data.SPECIES, repeat=k)],
+        "large_cover_allowed": [
+            rules.large_cover_allowed(list(sp), line)
+            for line in PROBE_LINES
+            for k in (2, 3)
+            for sp in product(data.SPECIES, repeat=k)
+        ],
         "scores_reefs": rules.scores_reefs(),
         "reef_min_size": rules.reef_min_size(),
         "reef_points": [rules.reef_points(f, r) for f in facts for r in f.reefs],
@@ -74,7 +89,7 @@ def test_the_probe_asks_every_hook_of_the_rules():
 
 @pytest.mark.parametrize("number", sorted(MODIFICATIONS))
 def test_each_modification_changes_exactly_its_rule(number):
-    """"Modifications change some of the core rules": each one hook (two for the market's size and removals)."""
+    """ "Modifications change some of the core rules": each one hook (two for the market's size and removals)."""
     plain, modified = probe(Rules()), probe(rules_for({"modification": str(number)}))
     assert {k for k in plain if plain[k] != modified[k]} == EXPECTED_HOOKS[number]
     own = {n for n, v in vars(RULES_OF_MODIFICATION[number]).items() if callable(v) and not n.startswith("_")}
@@ -82,7 +97,7 @@ def test_each_modification_changes_exactly_its_rule(number):
 
 
 def test_every_modification_is_offered_in_the_lobby():
-    """"Choose one before the game begins": any one of the ten, at any player count."""
+    """ "Choose one before the game begins": any one of the ten, at any player count."""
     opt = shoal.GAMES["reef"].options["modification"]
     assert opt.default == "none" and list(opt.choices) == ["none"] + [str(n) for n in range(1, 11)]
     for number, players in product(range(1, 11), range(1, 5)):
@@ -146,8 +161,9 @@ def test_modification_3_a_group_of_four_is_no_reef_for_ecosystem_13_either():
     b = _star_with_a_long_yellow_reef()
 
     def eco13(modification):
-        sheet = score_position({"variant": "core", "modification": modification, "ecosystems": [[13, "crab"]],
-                                "boards": [b]})
+        sheet = score_position(
+            {"variant": "core", "modification": modification, "ecosystems": [[13, "crab"]], "boards": [b]}
+        )
         return next(r["points"] for r in sheet[0]["rows"] if r["category"] == "ecosystem")
 
     assert eco13("none") == 3 + 3 and eco13("3") == 3
@@ -250,12 +266,14 @@ def test_modification_8_the_refused_hexagon_stays_open_coral():
 def test_modification_8_one_tile_closing_two_new_colours_forms_them_in_its_coral_order():
     """Ruling: with one colour left to use, a tile closing a red and a yellow hexagon at once forms the Habitat of
     its first coral in clockwise order from the tile's first colour (red-yellow-green: red), the other stays open."""
+
     def close_both(modification):
         m = shoal.new_match("reef", 1, seed=0, options={"modification": modification})
         s = m.state
         used = {(20, 0): "turtle", (22, 0): "seahorse", (24, 0): "starfish"}
-        s.boards[0] = from_json(board(used, tiles=[tile((0, 0), "RRY"), tile((3, -1), "YRG"),
-                                                   tile((6, 0), "GYB"), tile((6, 2), "BGY")]))
+        s.boards[0] = from_json(
+            board(used, tiles=[tile((0, 0), "RRY"), tile((3, -1), "YRG"), tile((6, 0), "GYB"), tile((6, 2), "BGY")])
+        )
         s.market, s.memo = [data.TILES.index("RYG")], {}
         m.play(0, _place(m, (3, 1), 4))
         habitats = m.state.boards[0].habitats
@@ -275,8 +293,11 @@ def _large_phase(modification: str, spec, fresh, large=()):
 
 
 def _placements(m, shape: str) -> set:
-    return {tuple(tuple(c) for c in a["cells"]) for a in m.legal_actions(0)
-            if a["type"] == "large" and data.SHAPE_OF_ANIMAL[a["animal"]] == shape}
+    return {
+        tuple(tuple(c) for c in a["cells"])
+        for a in m.legal_actions(0)
+        if a["type"] == "large" and data.SHAPE_OF_ANIMAL[a["animal"]] == shape
+    }
 
 
 def _cells(*spots) -> tuple:

@@ -25,7 +25,7 @@ def _reef_row(sheet):
 
 
 def test_modification_6_the_player_chooses_the_one_reef_colour_it_scores():
-    """"Everyone chooses only one colour Reef they can score": a board's chosen colour scores, whichever it is;
+    """ "Everyone chooses only one colour Reef they can score": a board's chosen colour scores, whichever it is;
     with no choice made the colour worth most counts (the default the game offers first)."""
     position = {"variant": "core", "modification": "6", "boards": [TWO_COLOURS]}
     assert _reef_row(score_position(position)[0])["points"] == 9
@@ -82,7 +82,7 @@ def test_modification_6_the_choice_is_an_action_in_the_final_rounds_turn_order()
 
 
 def _facts(m, seat):
-    from shoal.games.reef.play import board_facts
+    from shoal.games.reef.rules import board_facts
 
     return board_facts(m.state)[seat]
 
@@ -117,11 +117,18 @@ def _choice_view(board, scenario="none"):
 
 
 def test_modification_6_bots_choose_the_colour_that_keeps_scenario_l():
-    """Issue 9: the engine's pick "can cost a player Scenario L": L needs 85+ points and at most 20 from Reefs. With
+    """The engine's pick must not cost a player Scenario L: L needs 85+ points and at most 20 from Reefs. With
     a pink Reef worth 27 and a red one worth 3, a bot keeps red under Scenario L and pink without a Scenario."""
     big = merge(field(*["jellyfish"] * 9), field("crab", "crab", "crab", colour="R", off=80))
-    b = merge(big, {"hot_spot": None, "tiles": [], "habitats": [], "large": [
-        {"animal": a, "points": p, "cells": []} for a, p, _ in pad(96)]})
+    b = merge(
+        big,
+        {
+            "hot_spot": None,
+            "tiles": [],
+            "habitats": [],
+            "large": [{"animal": a, "points": p, "cells": []} for a, p, _ in pad(96)],
+        },
+    )
     line = scenario_line("L")
     pink = achievements({**b, "reef_colour": "K"}, scenario="L", modification="6", ecosystems=line)[0]
     red = achievements({**b, "reef_colour": "R"}, scenario="L", modification="6", ecosystems=line)[0]

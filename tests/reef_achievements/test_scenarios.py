@@ -8,13 +8,15 @@ import pytest
 
 import shoal
 from shoal.games.reef import data
-from shoal.games.reef.achievements import SCENARIOS
+from shoal.games.reef.achievements.tables import SCENARIOS
 
 from .build import achievements, board, chain, field, merge, pad, row, scenario_line
 
 TABLE = {  # the rulebook's table: Ecosystems, minimum score, objective
-    "A": ((1, 2, 3, 4, 5, 6), 60, "—"), "B": ((7, 8, 9, 10, 11, 12), 60, "—"),
-    "C": ((16, 16, 3, 5, 15, 15), 65, "—"), "D": ((3, 4, 5, 6, 17, 17), 65, "At least 20 points from Small Animals"),
+    "A": ((1, 2, 3, 4, 5, 6), 60, "—"),
+    "B": ((7, 8, 9, 10, 11, 12), 60, "—"),
+    "C": ((16, 16, 3, 5, 15, 15), 65, "—"),
+    "D": ((3, 4, 5, 6, 17, 17), 65, "At least 20 points from Small Animals"),
     "E": ((13, 13, 18, 18, 4, 6), 70, "At least 20 points from Large Animals"),
     "F": ((1, 2, 3, 10, 11, 12), 70, "At least 20 points from Reefs"),
     "G": ((7, 14, 8, 14, 9, 16), 75, "At least 1 of each Small Animal"),
@@ -44,7 +46,9 @@ def test_scenario_setup_lays_its_ecosystems_in_order(letter, players):
     assert sorted(sp for _, sp in m.state.line) == sorted(data.SPECIES)
     shown = m.view(0)["table"]["achievements"]["scenario"]
     assert (shown["letter"], tuple(shown["ecosystems"]), shown["min_score"], shown["objective"]) == (
-        letter, *TABLE[letter])
+        letter,
+        *TABLE[letter],
+    )
     assert [e["number"] for e in m.view(0)["table"]["ecosystems"]] == list(TABLE[letter][0])
 
 
@@ -65,8 +69,10 @@ def _ecosystems_i(with_seahorse: bool):
 def _ecosystems_o(with_jellyfish: bool):
     """O (12, 13, 14, 15, 16, 18; natives as above): seahorse beside crab (12) and turtle (15); turtles tie for the
     most of one species (14, solo); three starfish (16); a jellyfish scores 18."""
-    spec = {**chain("crab", "seahorse", "turtle"), **row("starfish", "starfish", "starfish", "turtle", "turtle",
-                                                          start=5)}
+    spec = {
+        **chain("crab", "seahorse", "turtle"),
+        **row("starfish", "starfish", "starfish", "turtle", "turtle", start=5),
+    }
     if with_jellyfish:
         spec[(20, 0)] = "jellyfish"
     return spec
@@ -79,19 +85,29 @@ def _jelly(n):
 # letter -> (board meeting the objective, board missing it); points are added so the minimum score is no issue.
 OBJECTIVES = {
     "D": (board(_jelly(7), pad(60)), board(_jelly(6), pad(60))),  # 21 vs 18 from Small Animals
-    "E": (board(_jelly(34), [("humpback", 12, []), ("manta_ray", 8, [])]),
-          board(_jelly(34), [("humpback", 12, []), ("manta_ray", 7, [])])),  # 20 vs 19 from Large Animals
-    "F": (merge(field(*["jellyfish"] * 7), board(large=pad(60))),
-          merge(field(*["jellyfish"] * 6), board(large=pad(60)))),  # Reefs 21 vs 18
+    "E": (
+        board(_jelly(34), [("humpback", 12, []), ("manta_ray", 8, [])]),
+        board(_jelly(34), [("humpback", 12, []), ("manta_ray", 7, [])]),
+    ),  # 20 vs 19 from Large Animals
+    "F": (
+        merge(field(*["jellyfish"] * 7), board(large=pad(60))),
+        merge(field(*["jellyfish"] * 6), board(large=pad(60))),
+    ),  # Reefs 21 vs 18
     "G": (board(row(*SIX), pad(90)), board(row(*SIX[:-1], "crab"), pad(90))),
     "H": (board(_jelly(6), pad(90)), board(_jelly(7), pad(90))),  # 18 vs 21 from Small Animals
     "I": (board(_ecosystems_i(True), pad(90)), board(_ecosystems_i(False), pad(90))),
-    "J": (board(chain("crab", "clownfish"), [("barracuda", 5, [(0, 0), (1, 0)])] + pad(90)),
-          board({**chain("crab", "clownfish"), (4, 0): "turtle"}, [("barracuda", 5, [(0, 0), (1, 0)])] + pad(90))),
-    "K": (board(_jelly(34), [("humpback", 12, []), ("manta_ray", 8, [])]),
-          board(_jelly(34), [("humpback", 12, []), ("manta_ray", 9, [])])),  # 20 vs 21 from Large Animals
-    "L": (merge(field(*["jellyfish"] * 6), board(large=pad(90))),
-          merge(field(*["jellyfish"] * 7), board(large=pad(90)))),  # Reefs 18 vs 21
+    "J": (
+        board(chain("crab", "clownfish"), [("barracuda", 5, [(0, 0), (1, 0)])] + pad(90)),
+        board({**chain("crab", "clownfish"), (4, 0): "turtle"}, [("barracuda", 5, [(0, 0), (1, 0)])] + pad(90)),
+    ),
+    "K": (
+        board(_jelly(34), [("humpback", 12, []), ("manta_ray", 8, [])]),
+        board(_jelly(34), [("humpback", 12, []), ("manta_ray", 9, [])]),
+    ),  # 20 vs 21 from Large Animals
+    "L": (
+        merge(field(*["jellyfish"] * 6), board(large=pad(90))),
+        merge(field(*["jellyfish"] * 7), board(large=pad(90))),
+    ),  # Reefs 18 vs 21
     "M": (board(_jelly(9), pad(90)), board(_jelly(8), pad(90))),  # 27 vs 24 from Small Animals
     "N": (board(row(*SIX, *SIX), pad(100)), board(row(*SIX, *SIX, "crab"), pad(100))),
     "O": (board(_ecosystems_o(True), pad(100)), board(_ecosystems_o(False), pad(100))),
@@ -122,7 +138,7 @@ def test_scenario_objective_met_and_missed(letter):
 
 @pytest.mark.parametrize("letter", sorted(TABLE))
 def test_scenario_needs_its_minimum_score(letter):
-    """"you need to reach the minimum score": the same reef short of it fails, with it (by Large Animals) succeeds."""
+    """ "you need to reach the minimum score": the same reef short of it fails, with it (by Large Animals) succeeds."""
     base = OBJECTIVES.get(letter, (board(row("crab")), None))[0]
     low = SHORT.get(letter) or dict(base, large=[x for x in base["large"] if x["cells"]])
     short = _scenario(letter, low)
@@ -142,9 +158,8 @@ def test_scenario_j_needs_small_animals_to_cover():
 
 
 def test_a_scenario_is_judged_for_each_player():
-    """"mark off the achievement for yourself": one player may complete it while another does not."""
-    results = achievements(board(row("crab"), pad(60)), board(row("crab")), scenario="A",
-                           ecosystems=scenario_line("A"))
+    """ "mark off the achievement for yourself": one player may complete it while another does not."""
+    results = achievements(board(row("crab"), pad(60)), board(row("crab")), scenario="A", ecosystems=scenario_line("A"))
     assert [r["scenario"]["completed"] for r in results] == [True, False]
 
 

@@ -11,9 +11,12 @@ const fromSnapshot = process.argv.includes("--snapshot");
 const indexURL = path.join(site, "pyodide") + path.sep;
 const { loadPyodide } = await import(path.join(indexURL, "pyodide.mjs"));
 const config = { indexURL, packageBaseUrl: indexURL, stdout: (s) => console.log(s), stderr: (s) => console.error(s) };
-if (fromSnapshot) config._loadSnapshot = withZeroRuns(zlib.gunzipSync(fs.readFileSync(path.join(indexURL, "snapshot.bin.gz"))));
+if (fromSnapshot) {
+  config._loadSnapshot = withZeroRuns(zlib.gunzipSync(fs.readFileSync(path.join(indexURL, "snapshot.bin.gz"))));
+}
 
-// The shipped snapshot leaves its zero runs out (build_scripts/snapshot.mjs; web/worker.js puts them back the same way):
+// The shipped snapshot leaves its zero runs out (build_scripts/snapshot.mjs; web/worker.js puts them back the same
+// way):
 // "SHZ1", the full length, the number of live runs, each run's (offset, length), then the runs' bytes.
 function withZeroRuns(packed) {
   const head = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);

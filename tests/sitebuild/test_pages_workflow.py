@@ -1,5 +1,6 @@
-"""GitHub Pages in one click (issue 12.5): the workflow parses, builds with the README's command, uploads the folder
-that build writes, and deploys with GitHub's official Pages actions at pinned versions and minimal permissions."""
+"""GitHub Pages in one click: the workflow parses, tests every push and pull request with the README's test command,
+builds with the README's build command, uploads the folder that build writes, and deploys with GitHub's official Pages
+actions at pinned versions and minimal permissions — from main only, and only once the tests passed."""
 
 from __future__ import annotations
 
@@ -22,11 +23,28 @@ def _steps(flow: dict) -> list[dict]:
     return [step for job in flow["jobs"].values() for step in job["steps"]]
 
 
-def test_the_workflow_runs_on_pushes_to_main_with_minimal_permissions():
+def test_the_workflow_runs_on_every_push_and_pull_request_with_minimal_permissions():
     flow = _workflow()
     on = flow.get("on", flow.get(True))  # YAML 1.1 reads a bare `on` key as the boolean True
-    assert on["push"]["branches"] == ["main"]
-    assert flow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    assert "push" in on and not (on["push"] or {}).get("branches"), "every branch's pushes are tested"
+    assert "pull_request" in on
+    assert flow["permissions"] == {"contents": "read"}
+    jobs = flow["jobs"]
+    assert jobs["test"].get("permissions") is None, "the tests get the workflow's read-only token"
+    for name in ("build", "deploy"):
+        assert jobs[name]["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+
+
+def test_the_tests_run_with_the_readme_command_and_the_deploy_waits_for_them():
+    """The site is deployed only from main, never from a pull request, and only after the test job passed."""
+    readme = (ROOT / "README.md").read_text()
+    command = re.search(r"^\s+(\./build_scripts/test\.sh)\s*$", readme, re.M)[1]
+    jobs = _workflow()["jobs"]
+    assert [s.get("run", "").strip() for s in jobs["test"]["steps"] if "run" in s] == [command]
+    assert jobs["build"]["needs"] == "test" and jobs["deploy"]["needs"] == "build"
+    condition = jobs["build"]["if"]
+    assert "github.ref == 'refs/heads/main'" in condition and "github.event_name != 'pull_request'" in condition
+    assert jobs["deploy"]["concurrency"] == {"group": "pages", "cancel-in-progress": False}
 
 
 def test_the_workflow_builds_with_the_readme_command_and_uploads_what_it_writes():
@@ -48,8 +66,18 @@ def test_the_workflow_builds_with_the_readme_command_and_uploads_what_it_writes(
 def test_the_workflow_uses_the_official_pages_actions_at_pinned_versions():
     used = [s["uses"] for s in _steps(_workflow()) if "uses" in s]
     names = {u.split("@")[0] for u in used}
-    assert {"actions/checkout", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"} <= names
-    assert names <= {"actions/checkout", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages"}
+    assert {
+        "actions/checkout",
+        "actions/configure-pages",
+        "actions/upload-pages-artifact",
+        "actions/deploy-pages",
+    } <= names
+    assert names <= {
+        "actions/checkout",
+        "actions/configure-pages",
+        "actions/upload-pages-artifact",
+        "actions/deploy-pages",
+    }
     assert all(re.fullmatch(r"[\w-]+/[\w-]+@v\d+\.\d+\.\d+", u) for u in used), used
     deploy = _workflow()["jobs"]["deploy"]
     assert deploy["environment"]["name"] == "github-pages" and deploy["needs"] == "build"

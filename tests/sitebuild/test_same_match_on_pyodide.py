@@ -34,7 +34,11 @@ def test_seeded_playouts_are_identical_on_pyodide_and_cpython(site_dir, boot):
     extra = ["--snapshot"] if boot == "snapshot" else []
     node = subprocess.run(
         ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir), *extra],
-        input=PLAYOUTS, capture_output=True, text=True, timeout=300, check=True,
+        input=PLAYOUTS,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
     )
     on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
     here: dict = {}
@@ -69,12 +73,16 @@ print(json.dumps(out))
 
 
 def test_every_level_chooses_the_same_move_on_pyodide_and_cpython(site_dir):
-    """Issue 10: "Budgets count iterations or nodes, not wall-clock, so the same view and seed give the same move on
-    CPython and in the browser (test it under the shipped runtime in Node)". Every level, a capped budget, at several
+    """Budgets count iterations or nodes, not wall-clock time, so the same view and seed give the same move on
+    CPython and in the browser (here under the shipped runtime in Node). Every level, a capped budget, at several
     positions of every game."""
     node = subprocess.run(
         ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir)],
-        input=LEVEL_CHOICES, capture_output=True, text=True, timeout=600, check=True,
+        input=LEVEL_CHOICES,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
     )
     on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
     here: dict = {}

@@ -1,4 +1,4 @@
-"""Issue 9, points 1, 4 and 8: the bridge answers every string with JSON, says only what the viewer may see, and a
+"""The bridge answers every string with JSON, says only what the viewer may see, and a
 refused ``bots`` request plays nothing."""
 
 from __future__ import annotations
@@ -35,38 +35,61 @@ def _answers_well(text):
     return answer
 
 
-# --- point 4: every string gets an answer -----------------------------------------------------------------------
-REPORTED = [  # the issue's repros, and their neighbours
-    {"cmd": []}, {"cmd": {}}, {"cmd": "view", "match": {}}, {"cmd": "view", "match": []},
-    {"cmd": "new", "game": ["museum"], "players": 2}, {"cmd": "new", "game": {"a": 1}, "players": 2},
-    {"cmd": "bot", "seat": 0, "bot": []}, {"cmd": "bot", "seat": 0, "bot": {}}, {"cmd": "bots", "seats": [[0, []]]},
-    {"cmd": "bots", "seats": [[[], "random"]]}, {"cmd": "bots", "seats": [{}]}, {"cmd": "bots", "seats": "all"},
+# --- every string gets an answer --------------------------------------------------------------------------------
+REPORTED = [  # a field of the wrong type (a list or object where a name or number belongs), and its neighbours
+    {"cmd": []},
+    {"cmd": {}},
+    {"cmd": "view", "match": {}},
+    {"cmd": "view", "match": []},
+    {"cmd": "new", "game": ["museum"], "players": 2},
+    {"cmd": "new", "game": {"a": 1}, "players": 2},
+    {"cmd": "bot", "seat": 0, "bot": []},
+    {"cmd": "bot", "seat": 0, "bot": {}},
+    {"cmd": "bots", "seats": [[0, []]]},
+    {"cmd": "bots", "seats": [[[], "random"]]},
+    {"cmd": "bots", "seats": [{}]},
+    {"cmd": "bots", "seats": "all"},
     {"cmd": "new", "game": "museum", "players": 2, "options": {"1": [1]}},
     {"cmd": "new", "game": "museum", "players": 2, "viewer": [0]},
-    {"cmd": "play", "seat": [0], "action": {"type": "place"}}, {"cmd": "play", "seat": 0, "action": [[[]]]},
-    {"cmd": "load", "record": []}, {"cmd": "load", "record": {"game": []}}, {"cmd": "close", "match": [1]},
-    {"cmd": "record", "match": None}, {"cmd": "view", "viewer": "0"}, {"cmd": "view", "viewer": 1.5},
+    {"cmd": "play", "seat": [0], "action": {"type": "place"}},
+    {"cmd": "play", "seat": 0, "action": [[[]]]},
+    {"cmd": "load", "record": []},
+    {"cmd": "load", "record": {"game": []}},
+    {"cmd": "close", "match": [1]},
+    {"cmd": "record", "match": None},
+    {"cmd": "view", "viewer": "0"},
+    {"cmd": "view", "viewer": 1.5},
 ]
 
 
 @pytest.mark.parametrize("request_", REPORTED, ids=lambda r: json.dumps(r)[:40])
 def test_the_reported_type_errors_are_answers(request_):
-    """Issue 9.4: "bridge.handle raises instead of answering for {"cmd": []}, "match": {}, "game": ["museum"],
-    "bot": [] (TypeError)"."""
+    """bridge.handle answers, never raises a TypeError, for {"cmd": []}, "match": {}, "game": ["museum"], "bot": []."""
     ask(cmd="new", game="museum", players=2, seed=1, viewer=0)
     answer = _answers_well(bridge.handle(json.dumps(request_)))
     assert answer["ok"] is False
 
 
 def test_deep_huge_and_odd_requests_are_answers():
-    """Issue 9.4: "deeply nested JSON (RecursionError)"; and huge integers, huge requests, non-strings."""
+    """Deeply nested JSON (no RecursionError), huge integers, huge requests, non-strings: all answered."""
     ask(cmd="new", game="brunch", players=3, seed=1, viewer=0)
-    odd = ["[" * 100_000 + "]" * 100_000, '{"cmd": "view", "viewer": ' + "[" * 5000 + "]" * 5000 + "}",
-           '{"cmd": "play", "seat": 0, "action": ' + '{"a":' * 3000 + "1" + "}" * 3000 + "}",
-           '{"cmd": "view", "viewer": ' + "9" * 5000 + "}", '{"cmd": "view", "viewer": ' + "9" * 4000 + "}",
-           json.dumps({"cmd": "view", "pad": "x" * (bridge.MAX_REQUEST + 1)}), "", "null", "[]", '"view"', "{",
-           '{"cmd": "view", "viewer": NaN}', '{"cmd": "play", "seat": 0, "action": {"type": Infinity}}', "\udcff",
-           json.dumps({"cmd": "new", "game": "x" * 500_000, "players": 2})]
+    odd = [
+        "[" * 100_000 + "]" * 100_000,
+        '{"cmd": "view", "viewer": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"cmd": "play", "seat": 0, "action": ' + '{"a":' * 3000 + "1" + "}" * 3000 + "}",
+        '{"cmd": "view", "viewer": ' + "9" * 5000 + "}",
+        '{"cmd": "view", "viewer": ' + "9" * 4000 + "}",
+        json.dumps({"cmd": "view", "pad": "x" * (bridge.MAX_REQUEST + 1)}),
+        "",
+        "null",
+        "[]",
+        '"view"',
+        "{",
+        '{"cmd": "view", "viewer": NaN}',
+        '{"cmd": "play", "seat": 0, "action": {"type": Infinity}}',
+        "\udcff",
+        json.dumps({"cmd": "new", "game": "x" * 500_000, "players": 2}),
+    ]
     for text in odd:
         assert _answers_well(bridge.handle(text))["ok"] is False, text[:60]
     for value in (None, 7, b"{}", ["cmd"], {"cmd": "games"}):
@@ -75,7 +98,7 @@ def test_deep_huge_and_odd_requests_are_answers():
 
 
 def test_a_bug_is_a_short_answer_and_a_traceback_on_stderr(monkeypatch, capsys):
-    """Issue 9.4: "a short message for the player, never a traceback on screen (log the traceback to the console)"."""
+    """A short message for the player, never a traceback on screen (the traceback goes to the console)."""
     ask(cmd="new", game="museum", players=2, seed=1, viewer=0)
 
     def broken(view, legal, rng):
@@ -112,9 +135,13 @@ REQUEST = st.dictionaries(
     st.sampled_from(sorted(PLAUSIBLE)),
     st.one_of(JSON, st.integers(min_value=10**4000, max_value=10**4000 + 5)),
     max_size=6,
-).flatmap(lambda junk: st.fixed_dictionaries(
-    {}, optional={key: st.one_of(PLAUSIBLE[key], st.just(value)) for key, value in junk.items()} | {
-        key: PLAUSIBLE[key] for key in PLAUSIBLE if key not in junk}))
+).flatmap(
+    lambda junk: st.fixed_dictionaries(
+        {},
+        optional={key: st.one_of(PLAUSIBLE[key], st.just(value)) for key, value in junk.items()}
+        | {key: PLAUSIBLE[key] for key in PLAUSIBLE if key not in junk},
+    )
+)
 RAW = st.one_of(
     REQUEST.map(lambda r: json.dumps(r)),
     JSON.map(json.dumps),
@@ -122,16 +149,41 @@ RAW = st.one_of(
     st.integers(1, 3000).map(lambda n: "[" * n + "]" * n),
     st.integers(1, 3000).map(lambda n: '{"cmd": "play", "seat": 0, "action": ' + "[" * n + "]" * n + "}"),
 )
+
+
 @given(RAW, st.sampled_from(GAME_IDS))
 def test_generated_requests_get_json_answers(text, game_id):
-    """Issue 9.4, shrinkable: any request hypothesis builds is answered, never raised."""
+    """Shrinkable: any request hypothesis builds is answered, never raised."""
     bridge._matches.clear()
     ask(cmd="new", game=game_id, players=shoal.GAMES[game_id].min_players, seed=3, viewer=0)
     _answers_well(bridge.handle(text))
 
 
-JUNK = [None, True, False, 0, -1, 7, 1.5, 2**53, 10**4000, -(10**4000), "", "main", "x" * 5000, [], {}, [0],
-        [[0, "random"]], {"type": []}, {"type": None}, [[[[[]]]]], "[" * 200, {"cmd": "view"}, ["random"] * 9]
+JUNK = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    7,
+    1.5,
+    2**53,
+    10**4000,
+    -(10**4000),
+    "",
+    "main",
+    "x" * 5000,
+    [],
+    {},
+    [0],
+    [[0, "random"]],
+    {"type": []},
+    {"type": None},
+    [[[[[]]]]],
+    "[" * 200,
+    {"cmd": "view"},
+    ["random"] * 9,
+]
 
 
 def _deep(n):
@@ -169,18 +221,37 @@ def _good_requests(match_name, rnd):
     live = bridge._matches.get(match_name)
     if live is None:
         game_id = rnd.choice(GAME_IDS)
-        return [{"cmd": "new", "game": game_id, "players": shoal.GAMES[game_id].min_players, "seed": rnd.randrange(99),
-                 "viewer": 0, "match": match_name}]
+        return [
+            {
+                "cmd": "new",
+                "game": game_id,
+                "players": shoal.GAMES[game_id].min_players,
+                "seed": rnd.randrange(99),
+                "viewer": 0,
+                "match": match_name,
+            }
+        ]
     viewer = rnd.choice([None, *range(live.players)])
-    out = [{"cmd": "view", "viewer": viewer, "match": match_name}, {"cmd": "record", "match": match_name},
-           {"cmd": "load", "record": live.record(), "viewer": viewer, "match": match_name}]
+    out = [
+        {"cmd": "view", "viewer": viewer, "match": match_name},
+        {"cmd": "record", "match": match_name},
+        {"cmd": "load", "record": live.record(), "viewer": viewer, "match": match_name},
+    ]
     for seat in live.to_act():
-        out.append({"cmd": "play", "seat": seat, "action": rnd.choice(live.legal_actions(seat)), "viewer": seat,
-                    "match": match_name})
+        out.append(
+            {
+                "cmd": "play",
+                "seat": seat,
+                "action": rnd.choice(live.legal_actions(seat)),
+                "viewer": seat,
+                "match": match_name,
+            }
+        )
         out.append({"cmd": "bot", "seat": seat, "bot": "random", "viewer": viewer, "match": match_name})
     if live.to_act():
-        out.append({"cmd": "bots", "seats": [[s, "random"] for s in live.to_act()], "viewer": viewer,
-                    "match": match_name})
+        out.append(
+            {"cmd": "bots", "seats": [[s, "random"] for s in live.to_act()], "viewer": viewer, "match": match_name}
+        )
     if rnd.random() < 0.02:
         out.append({"cmd": "close", "match": match_name})
     return out
@@ -190,8 +261,8 @@ BATCH = 50
 
 
 def test_thousands_of_generated_requests_raise_nothing():
-    """Issue 9.4: "It must answer every string with {"ok": false, "error": ...} ... Test: ≥ 5,000 generated requests,
-    0 exceptions." Each request is a right one for the live match, usually with one part replaced by junk (or its
+    """Every string is answered, with {"ok": false, "error": ...} when it is wrong: ≥ 5,000 generated requests, 0
+    exceptions. Each request is a right one for the live match, usually with one part replaced by junk (or its
     text cut or corrupted), so that the junk reaches every layer of the engine."""
     counts = {"requests": 0, "ok": 0, "refused": 0}
 
@@ -210,7 +281,7 @@ def test_thousands_of_generated_requests_raise_nothing():
                 text = text[: rnd.randrange(len(text))]
             elif roll < 0.1:
                 i = rnd.randrange(len(text))
-                text = text[:i] + rnd.choice('{}[]",:\\ 9e-') + text[i + 1:]
+                text = text[:i] + rnd.choice('{}[]",:\\ 9e-') + text[i + 1 :]
             elif roll < 0.13:  # nesting deeper than Python's own JSON writer would go
                 n = rnd.randint(30, 5000)
                 text = text[:-1] + f', "{rnd.choice(sorted(PLAUSIBLE))}": ' + "[" * n + "]" * n + "}"
@@ -223,10 +294,10 @@ def test_thousands_of_generated_requests_raise_nothing():
     assert counts["ok"] > 500 and counts["refused"] > 2000, f"good and bad requests both reached the engine: {counts}"
 
 
-# --- point 1: answers carry the view and nothing else -----------------------------------------------------------
+# --- answers carry the view and nothing else --------------------------------------------------------------------
 def test_bot_answers_do_not_say_what_the_bots_chose():
-    """Issue 9.1: "With ?game=brunch&players=4&seats=human,bot,bot,bot&seed=3 the page receives [1, {"type":
-    "lunch"}], [3, {"type": "keep_passing"}] while the human still has to decide"."""
+    """With ?game=brunch&players=4&seats=human,bot,bot,bot&seed=3 the page must not receive the bots' secret
+    choices (such as [1, {"type": "lunch"}], [3, {"type": "keep_passing"}]) while the human still has to decide."""
     first = ask(cmd="new", game="brunch", players=4, seed=3, viewer=0)
     assert set(first) == {"ok", "to_act", "over", "view"}
     for _ in range(40):
@@ -239,21 +310,31 @@ def test_bot_answers_do_not_say_what_the_bots_chose():
             answer = ask(cmd="play", seat=seat, action=legal[0], viewer=0)
         assert answer["ok"] and set(answer) == {"ok", "to_act", "over", "view"}, sorted(answer)
         match = bridge._matches["main"]
-        assert json.dumps(answer) == json.dumps({"ok": True, "to_act": match.to_act(), "over": match.is_over(),
-                                                 "view": match.view(0)})
+        assert json.dumps(answer) == json.dumps(
+            {"ok": True, "to_act": match.to_act(), "over": match.is_over(), "view": match.view(0)}
+        )
     for s in range(1, 4):
         if s in bridge._matches["main"].to_act():
             answer = ask(cmd="bot", seat=s, bot="random", viewer=0)
             assert set(answer) == {"ok", "to_act", "over", "view"}
 
 
-# --- point 8: bots is all or nothing ----------------------------------------------------------------------------
-@pytest.mark.parametrize("seats", [
-    [[1, "random"], [2, "no-such-bot"]], [[1, "random"], [2]], [[1, "random"], [9, "random"]],
-    [[1, "random"], ["2", "random"]], [[1, "random"], [2, ["random"]]], [[1, "random"]] * 9, [],
-])
+# --- bots is all or nothing -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "seats",
+    [
+        [[1, "random"], [2, "no-such-bot"]],
+        [[1, "random"], [2]],
+        [[1, "random"], [9, "random"]],
+        [[1, "random"], ["2", "random"]],
+        [[1, "random"], [2, ["random"]]],
+        [[1, "random"]] * 9,
+        [],
+    ],
+)
 def test_a_refused_bots_request_plays_nothing(seats):
-    """Issue 9.8: "[[1, "random"], [2, "no-such-bot"]] returns an error after seat 1's move was played"."""
+    """A refused ``bots`` request plays nothing: with [[1, "random"], [2, "no-such-bot"]] seat 1 does not move
+    either."""
     ask(cmd="new", game="brunch", players=4, seed=3, viewer=0)
     before = ask(cmd="record")["record"]
     assert {1, 2} <= set(bridge._matches["main"].to_act())

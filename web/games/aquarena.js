@@ -17,7 +17,7 @@ const told = { key: "", count: 0 };
 export default {
   // Drawn in place (the page hands back the root of the last drawing, web/RENDERERS.md "Redraw"): the finished rounds'
   // catches, the score table and the card reference (no handlers; they grow with the game) stay on screen while the
-  // data they are drawn from is the same; the pond, hands, choices, resolution and seats are built again (issue 14).
+  // data they are drawn from is the same; the pond, hands, choices, resolution and seats are built again.
   inPlace: true,
 
   render(root, view, ui) {
@@ -32,8 +32,10 @@ export default {
       [null, () => (resolving ? resolutionPanel(view, ui) : myHand(view, ui))],
       [null, () => (resolving ? myHand(view, ui) : resolutionPanel(view, ui))],
       [null, () => seatsPanel(view, ui)],
-      [t.history.length ? keyOf("catches", t.history, seats, names, view.over, t.cards) : null, () => catchTable(view, ui)],
-      [t.history.length ? keyOf("scores", t.history, t.scores, view.players, names, view.over) : null, () => scoreTable(view, ui)],
+      [t.history.length ? keyOf("catches", t.history, seats, names, view.over, t.cards) : null,
+        () => catchTable(view, ui)],
+      [t.history.length ? keyOf("scores", t.history, t.scores, view.players, names, view.over) : null,
+        () => scoreTable(view, ui)],
       [keyOf("cards", t.cards), () => cardReference(t, ui)],
     ]);
   },
@@ -43,7 +45,9 @@ export default {
     root.append(ui.el("div", { class: "aq-rounds-final" },
       ui.el("h3", { text: "Points per round" }),
       ui.el("table", {},
-        ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), o.rounds[0].map((_, r) => ui.el("th", { scope: "col" }, ui.el("span", { class: "aq-rlong", text: "Round " }), String(r + 1))), ui.el("th", { text: "Total" }))),
+        ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }),
+          o.rounds[0].map((_, r) => ui.el("th", { scope: "col" }, ui.el("span", { class: "aq-rlong", text: "Round " }),
+          String(r + 1))), ui.el("th", { text: "Total" }))),
         ui.el("tbody", {}, o.rounds.map((rounds, s) => ui.el("tr", {},
           ui.el("td", {}, dot(ui, s), ui.seatName(s)),
           rounds.map((p) => ui.el("td", { class: "num", text: String(p) })),
@@ -56,12 +60,13 @@ function dot(ui, s) {
   return seatMark(ui, s, "aq-dot");
 }
 
-// A seat's colour with its number on it: colour is never the only sign of whose card or catch it is (issue 13).
+// A seat's colour with its number on it: colour is never the only sign of whose card or catch it is.
 // The number is drawn by CSS (data-seat-no), so it is not part of a card's or a pond's visible text: the accessible
 // name of a card or pond you can press always contains the words you see on it (WCAG 2.5.3, "label in name").
 const SEAT_INK = ["#000", "#fff", "#000", "#fff", "#000", "#000", "#fff"]; // ≥ 4.5:1 on each seat colour
 function seatMark(ui, s, cls = "") {
-  return ui.el("i", { class: `aq-mark ${cls}`, "aria-hidden": "true", dataset: { seatNo: String(s + 1) }, style: { background: ui.seatColor(s), color: SEAT_INK[s % SEAT_INK.length] } });
+  return ui.el("i", { class: `aq-mark ${cls}`, "aria-hidden": "true", dataset: { seatNo: String(s + 1) },
+    style: { background: ui.seatColor(s), color: SEAT_INK[s % SEAT_INK.length] } });
 }
 
 const whose = (ui, s) => (ui.seatName(s) === "You" ? "yours" : `${ui.seatName(s)}'s`);
@@ -72,7 +77,8 @@ function cardLabel(ui, t, c) {
   if (c.card === null || c.card === undefined) return `A face-down card${owner}`;
   const info = t.cards[c.card - 1];
   const prey = info.family ? `${info.family}` : "never prey";
-  return `${info.card} ${info.name}${owner}, ${c.face_up === false ? "face down (only you see it)" : "face up"}, ${prey}`;
+  const face = c.face_up === false ? "face down (only you see it)" : "face up";
+  return `${info.card} ${info.name}${owner}, ${face}, ${prey}`;
 }
 
 // The words drawn on an element, as a screen reader's "visible text" check reads them.
@@ -101,8 +107,10 @@ function cardName(t, n) {
 function card(ui, t, c, opts = {}) {
   const owner = c.seat;
   if (c.card === null || c.card === undefined) {
-    return ui.el("div", { class: "aq-card back" + (opts.small ? " small" : ""), style: { borderColor: ui.seatColor(owner), background: ui.seatColor(owner) },
-      title: `${ui.seatName(owner)}: a face-down card`, dataset: { seat: String(owner) }, role: "img", "aria-label": cardLabel(ui, t, c) },
+    return ui.el("div", { class: "aq-card back" + (opts.small ? " small" : ""),
+      style: { borderColor: ui.seatColor(owner), background: ui.seatColor(owner) },
+      title: `${ui.seatName(owner)}: a face-down card`, dataset: { seat: String(owner) }, role: "img",
+        "aria-label": cardLabel(ui, t, c) },
       ui.el("span", { class: "num", text: "?" }), seatMark(ui, owner, "aq-card-seat"));
   }
   const info = t.cards[c.card - 1];
@@ -114,15 +122,18 @@ function card(ui, t, c, opts = {}) {
   if (opts.extra) cls.push(opts.extra);
   return ui.el("div", {
     class: cls.join(" "), style: { borderColor: owner === undefined ? "#6b7b8c" : ui.seatColor(owner) },
-    title: `${info.name} ${info.card}${owner === undefined ? "" : ` (${ui.seatName(owner)})`}: ${info.text}${hidden ? " — face down: only you can see it" : ""}`,
-    dataset: { card: String(info.card), seat: owner === undefined ? "" : String(owner), ref: opts.ref || (owner === undefined ? "" : `card:${owner}.${info.card}`) },
+    title: `${info.name} ${info.card}${owner === undefined ? "" : ` ` +
+      `(${ui.seatName(owner)})`}: ${info.text}${hidden ? " — face down: only you can see it" : ""}`,
+    dataset: { card: String(info.card), seat: owner === undefined ? "" : String(owner),
+      ref: opts.ref || (owner === undefined ? "" : `card:${owner}.${info.card}`) },
     role: "img", "aria-label": cardLabel(ui, t, c),
   },
   spaced([
     ui.el("span", { class: "num", text: String(info.card) }),
     ui.el("span", { class: "name" + (info.name.length > 8 ? " long" : ""), text: info.name }),
     // a small card has no room for its family (its name says it); a big one shows it
-    opts.small ? null : info.family ? ui.el("span", { class: "fam", text: FAMILY[info.family] }) : ui.el("span", { class: "fam none", text: "never prey" }),
+    opts.small ? null : info.family ? ui.el("span", { class: "fam", text: FAMILY[info.family] })
+      : ui.el("span", { class: "fam none", text: "never prey" }),
     hidden ? ui.el("span", { class: "down", text: "face down" }) : null]),
   opts.small && owner !== undefined ? seatMark(ui, owner, "aq-card-seat") : null);
 }
@@ -131,11 +142,14 @@ function card(ui, t, c, opts = {}) {
 function fly(ui, empty = false) {
   const s = ui.svg("svg", { viewBox: "0 0 24 24", class: "aq-fly" + (empty ? " empty" : ""), "aria-hidden": "true" });
   if (empty) {
-    s.append(ui.svg("circle", { cx: 12, cy: 12, r: 8, fill: "none", stroke: "currentColor", "stroke-dasharray": "3 2", "stroke-width": 1.5 }));
+    s.append(ui.svg("circle", { cx: 12, cy: 12, r: 8, fill: "none", stroke: "currentColor", "stroke-dasharray": "3 2",
+      "stroke-width": 1.5 }));
   } else {
     s.append(
-      ui.svg("ellipse", { cx: 7.5, cy: 9, rx: 5, ry: 3.2, fill: "#e7f5ff", stroke: "#4c6ef5", "stroke-width": 1, transform: "rotate(-25 7.5 9)" }),
-      ui.svg("ellipse", { cx: 16.5, cy: 9, rx: 5, ry: 3.2, fill: "#e7f5ff", stroke: "#4c6ef5", "stroke-width": 1, transform: "rotate(25 16.5 9)" }),
+      ui.svg("ellipse", { cx: 7.5, cy: 9, rx: 5, ry: 3.2, fill: "#e7f5ff", stroke: "#4c6ef5", "stroke-width": 1,
+        transform: "rotate(-25 7.5 9)" }),
+      ui.svg("ellipse", { cx: 16.5, cy: 9, rx: 5, ry: 3.2, fill: "#e7f5ff", stroke: "#4c6ef5", "stroke-width": 1,
+        transform: "rotate(25 16.5 9)" }),
       ui.svg("ellipse", { cx: 12, cy: 14, rx: 3.2, ry: 5.5, fill: "#212529" }),
       ui.svg("circle", { cx: 12, cy: 8, r: 2.6, fill: "#c92a2a" }));
   }
@@ -150,9 +164,11 @@ function header(view, ui) {
     ui.el("div", { class: "aq-stats" },
       ui.el("b", { text: `Round ${t.round} of ${t.rounds}` }),
       ui.el("span", { text: PHASE[t.phase] || t.phase }),
-      ui.el("span", { class: "aq-heron" }, "Heron token: ", dot(ui, t.heron), ui.seatName(t.heron), view.over ? "" : " (starts this round)"),
+      ui.el("span", { class: "aq-heron" }, "Heron token: ", dot(ui, t.heron), ui.seatName(t.heron),
+        view.over ? "" : " (starts this round)"),
       ui.el("span", { text: `Flies in the supply: ${t.supply}` })),
-    ui.el("p", { class: "aq-prompt" + (mine ? " mine" : ""), text: ui.text(t.prompt) })); // the prompt is read by the page's live region
+    // the prompt is read by the page's live region
+    ui.el("p", { class: "aq-prompt" + (mine ? " mine" : ""), text: ui.text(t.prompt) }));
 }
 
 // ---- the pond ----------------------------------------------------------------------------------------------------
@@ -160,7 +176,8 @@ function header(view, ui) {
 // predator eats, from prey to prey — and Enter or Space places, resolves, moves the fly or eats.
 function pond(view, ui) {
   const t = view.table;
-  const box = ui.el("div", { class: `aq-pond n${t.tiles.length}`, dataset: { viewer: view.seat === null ? "" : String(view.seat) } });
+  const box = ui.el("div", { class: `aq-pond n${t.tiles.length}`,
+    dataset: { viewer: view.seat === null ? "" : String(view.seat) } });
   const tiles = t.tiles.map((tile) => tileBox(view, ui, tile));
   if (ui.keyGrid) ui.keyGrid(box, [tiles], { label: `The pond: ${tiles.length} Water tiles` });
   else box.append(...tiles);
@@ -229,7 +246,9 @@ function tileBox(view, ui, tile) {
     }
     cards.append(el, " ");
   }
-  if (!tile.cards.length && t.phase === "planning") cards.append(ui.el("span", { class: "aq-empty", text: "no cards yet" }));
+  if (!tile.cards.length && t.phase === "planning") {
+    cards.append(ui.el("span", { class: "aq-empty", text: "no cards yet" }));
+  }
   box.append(cards);
   // The pond's name: the words on it ("A 2/3 flies place here 10 Spider Web …"), then what they mean and what
   // pressing it does. A pond is a group (or a button, or a grid cell of the keyboard's pond grid).
@@ -244,7 +263,8 @@ function tileName(view, ui, tile) {
   const t = view.table;
   const cards = tile.cards.map((c) => cardLabel(ui, t, c));
   const status = tile.resolving ? "; resolving now" : tile.resolved ? "; resolved" : "";
-  return `${tile.name}: ${tile.flies} of ${tile.capacity} flies; ${cards.length ? `cards: ${cards.join("; ")}` : "no cards"}${status}`;
+  return `${tile.name}: ${tile.flies} of ${tile.capacity} ` +
+    `flies; ${cards.length ? `cards: ${cards.join("; ")}` : "no cards"}${status}`;
 }
 
 function tileChip(action) {
@@ -260,15 +280,18 @@ function choicePanel(view, ui) {
     box.append(ui.el("p", { text: "Click a highlighted prey on the pond, or pick it here:" }));
     box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => {
       const where = t.tiles[act.tile].name;
-      const label = act.type === "eat_fly" ? `A fly from ${where}` : `${cardName(t, act.card)} ${act.card} (${ui.seatName(act.seat)}) on ${where}`;
+      const label = act.type === "eat_fly" ? `A fly from ${where}`
+        : `${cardName(t, act.card)} ${act.card} (${ui.seatName(act.seat)}) on ${where}`;
       return ui.actionButton(label, act);
     }), " "));
   } else if (has(view, "move_fly")) {
     box.append(ui.el("p", { text: "Click a highlighted Water tile, or pick it here:" }));
-    box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => ui.actionButton(`To ${t.tiles[act.tile].name}`, act))));
+    box.append(ui.el("div", { class: "aq-buttons" },
+      view.legal.map((act) => ui.actionButton(`To ${t.tiles[act.tile].name}`, act))));
   } else if (has(view, "resolve")) {
     box.append(ui.el("p", { text: "Choose the next Water tile to resolve (click it, or):" }));
-    box.append(ui.el("div", { class: "aq-buttons" }, view.legal.map((act) => ui.actionButton(`Resolve ${t.tiles[act.tile].name}`, act))));
+    box.append(ui.el("div", { class: "aq-buttons" },
+      view.legal.map((act) => ui.actionButton(`Resolve ${t.tiles[act.tile].name}`, act))));
   } else {
     return null; // planning: the hand below carries the choices
   }
@@ -282,25 +305,31 @@ function myHand(view, ui) {
   const t = view.table;
   if (view.over) return null;
   if (view.seat === null || view.seat === undefined || !t.hand) {
-    return ui.el("div", { class: "aq-hand-area" }, ui.el("p", { class: "hint", text: "Watching: hands and face-down cards stay hidden." }));
+    return ui.el("div", { class: "aq-hand-area" },
+      ui.el("p", { class: "hint", text: "Watching: hands and face-down cards stay hidden." }));
   }
   const me = t.seats[view.seat];
   const placing = has(view, "place");
   const discarding = has(view, "discard");
-  const area = ui.el("div", { class: "aq-hand-area" + (placing || discarding ? " active" : ""), style: { borderColor: ui.seatColor(view.seat) } });
+  const area = ui.el("div", { class: "aq-hand-area" + (placing || discarding ? " active" : ""),
+    style: { borderColor: ui.seatColor(view.seat) } });
   let hint = "";
   if (placing) {
     hint = ui.local.card === undefined
-      ? `Click a card, then a Water tile. This card goes ${t.face_up_next ? "face up" : "face down (only you will see it until its tile resolves)"}.`
-      : `Now click a Water tile for ${cardName(t, ui.local.card)} ${ui.local.card} (or pick another card). ${t.cards[ui.local.card - 1].text}`;
+      ? `Click a card, then a Water tile. This card ` +
+        `goes ${t.face_up_next ? "face up" : "face down (only you will see it until its tile resolves)"}.`
+      : `Now click a Water tile for ${cardName(t, ui.local.card)} ${ui.local.card} (or pick another ` +
+        `card). ${t.cards[ui.local.card - 1].text}`;
   } else if (discarding) {
     hint = "Click a card to discard it face down; then you draw.";
   }
   const row = ui.el("div", { class: "aq-hand" });
   for (const n of t.hand) {
-    const el = card(ui, t, { seat: view.seat, card: n, face_up: true }, { extra: ui.local.card === n ? "selected" : "" });
+    const el = card(ui, t, { seat: view.seat, card: n, face_up: true },
+      { extra: ui.local.card === n ? "selected" : "" });
     if (placing) {
-      pressable(ui.markStep(el, `card-${n}`, () => { ui.local.card = n; if (ui.focusNext) ui.focusNext(); ui.rerender(); }), "",
+      pressable(ui.markStep(el, `card-${n}`,
+        () => { ui.local.card = n; if (ui.focusNext) ui.focusNext(); ui.rerender(); }), "",
         `: play it ${t.face_up_next ? "face up" : "face down"}, then choose a pond`);
       el.setAttribute("aria-pressed", ui.local.card === n ? "true" : "false");
     } else if (discarding) {
@@ -312,7 +341,9 @@ function myHand(view, ui) {
   // The hand is one keyboard stop: arrows move from card to card, Enter or Space picks one (then the focus goes to the
   // first pond it may go to), Escape puts it back.
   if (ui.keyList) ui.keyList(row, [...row.children], { label: "Your hand" });
-  if (placing && ui.onEscape) ui.onEscape(() => (ui.local.card === undefined ? false : (ui.local.card = undefined, true)));
+  if (placing && ui.onEscape) {
+    ui.onEscape(() => (ui.local.card === undefined ? false : (ui.local.card = undefined, true)));
+  }
   area.append(...[
     ui.el("h3", {}, dot(ui, view.seat), `${ui.seatName(view.seat)} — your hand`,
       ui.el("span", { class: "hint aq-hand-count", text: `pile ${me.pile} · placed this round ${me.placed}/4` })),
@@ -344,14 +375,17 @@ function resolutionPanel(view, ui) {
     let line;
     let cls = st.kind;
     if (st.kind === "reveal") {
-      line = [head.last ? `${capital(tileName)}, the last tile, opened by itself; equal numbers act clockwise from ${ui.seatName(head.chooser)}.` : `${ui.seatName(head.chooser)} chose ${tileName}.`,
-        st.revealed.length ? ` Revealed: ${st.revealed.map((c) => owned(c.seat, c.card)).join(", ")}.` : " No face-down card there."].join("");
+      line = [head.last ? `${capital(tileName)}, the last tile, opened by itself; equal numbers act clockwise ` +
+        `from ${ui.seatName(head.chooser)}.` : `${ui.seatName(head.chooser)} chose ${tileName}.`,
+        st.revealed.length ? ` Revealed: ${st.revealed.map((c) => owned(c.seat, c.card)).join(", ")}.`
+          : " No face-down card there."].join("");
     } else if (st.kind === "tangle") {
-      line = st.card === 1 ? `${owned(st.seat, st.card)} tangled with another Fish Hook: it caught nothing and went back.`
+      line = st.card === 1
+        ? `${owned(st.seat, st.card)} tangled with another Fish Hook: it caught nothing and went back.`
         : `${owned(st.seat, st.card)} flew away with another Heron: it ate nothing and went back.`;
     } else {
       const parts = [];
-      let flies = {};
+      const flies = {};
       for (const a of st.ate) {
         if (a.fly) flies[a.tile] = (flies[a.tile] || 0) + 1;
         else parts.push(owned(a.seat, a.card) + (a.tile === st.tile ? "" : ` from ${t.tiles[a.tile].name}`));
@@ -366,7 +400,8 @@ function resolutionPanel(view, ui) {
             : `; ${t.acting.left} more to eat: ${ui.seatName(st.seat)} to choose which.`);
         cls += " waiting";
       } else {
-        line = `${owned(st.seat, st.card)} ` + (parts.length ? `${trap ? "caught" : "ate"} ${parts.join(", ")}` : `${trap ? "caught" : "found"} nothing`);
+        line = `${owned(st.seat, st.card)} ` + (parts.length ? `${trap ? "caught" : "ate"} ${parts.join(", ")}`
+          : `${trap ? "caught" : "found"} nothing`);
         if (st.moved) line += `, then moved a fly to ${t.tiles[st.moved.to].name}`;
         line += ".";
       }
@@ -374,7 +409,8 @@ function resolutionPanel(view, ui) {
       if (st.ate.some((a) => !a.fly)) cls += " ate-card";
     }
     const fresh = k >= already;
-    const li = ui.el("li", { class: cls + (fresh ? " fresh" : ""), style: fresh ? { animationDelay: `${(k - already) * 0.35}s` } : {} },
+    const li = ui.el("li", { class: cls + (fresh ? " fresh" : ""),
+      style: fresh ? { animationDelay: `${(k - already) * 0.35}s` } : {} },
       dot(ui, st.kind === "reveal" ? head.chooser : st.seat), line);
     list.append(li);
     k++;
@@ -383,7 +419,7 @@ function resolutionPanel(view, ui) {
   return ui.el("section", { class: "aq-resolution" }, ui.el("h3", { text: title }), list);
 }
 
-// ---- every seat: score, cards left, this round's catch ---------------------------------------------------------------
+// ---- every seat: score, cards left, this round's catch --------------------------------------------------------------
 function seatsPanel(view, ui) {
   const t = view.table;
   const box = ui.el("div", { class: "aq-seats" });
@@ -392,18 +428,25 @@ function seatsPanel(view, ui) {
     const c = info.catch;
     const waiting = view.to_act.includes(s);
     const catchRow = ui.el("div", { class: "aq-catch", dataset: { ref: `catch:${s}` } },
-      c.flies ? ui.el("span", { class: "aq-catch-flies", title: `${c.flies} flies caught`, dataset: { ref: `flies:${t.round}.${s}` } }, fly(ui), `× ${c.flies}`) : null,
-      c.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true }, { small: true, extra: p.seat === s ? "own" : "", ref: `prey:${t.round}.${p.seat}.${p.card}` })));
+      c.flies ? ui.el("span", { class: "aq-catch-flies", title: `${c.flies} flies caught`,
+        dataset: { ref: `flies:${t.round}.${s}` } }, fly(ui), `× ${c.flies}`) : null,
+      c.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true },
+        { small: true, extra: p.seat === s ? "own" : "", ref: `prey:${t.round}.${p.seat}.${p.card}` })));
     const played = ui.el("div", { class: "aq-played" },
-      c.predators.length ? ui.el("small", { text: `Acted: ${c.predators.map((n) => cardName(t, n)).join(", ")}` }) : null,
-      c.returned.length ? ui.el("small", { text: ` · tangled: ${c.returned.map((n) => cardName(t, n)).join(", ")}` }) : null);
-    box.append(ui.el("div", { class: "aq-seat" + (waiting ? " to-act" : "") + (s === view.seat ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
+      c.predators.length ? ui.el("small", { text: `Acted: ${c.predators.map((n) => cardName(t, n)).join(", ")}` })
+        : null,
+      c.returned.length ? ui.el("small", { text: ` · tangled: ${c.returned.map((n) => cardName(t, n)).join(", ")}` })
+        : null);
+    box.append(ui.el("div", { class: "aq-seat" + (waiting ? " to-act" : "") + (s === view.seat ? " me" : ""),
+      style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
       ui.el("div", { class: "aq-seat-name" }, dot(ui, s), ui.seatName(s),
-        s === t.heron ? ui.el("span", { class: "aq-badge", title: "holds the heron token: starts this round", text: "heron", dataset: { ref: "heron:token" } }) : null,
+        s === t.heron ? ui.el("span", { class: "aq-badge", title: "holds the heron token: starts this round",
+          text: "heron", dataset: { ref: "heron:token" } }) : null,
         ui.el("span", { class: "pts", text: `${info.score} pts` })),
       ui.el("small", { class: "hint", text: `hand ${info.hand} · pile ${info.pile} · placed ${info.placed}/4` }),
       ui.el("div", { class: "aq-catch-label" }, c.flies || c.cards.length
-        ? [view.over ? "Caught in the last round: " : "Caught this round: ", ui.el("b", { class: "aq-catch-points", text: `+${c.points} ${c.points === 1 ? "point" : "points"}` })]
+        ? [view.over ? "Caught in the last round: " : "Caught this round: ",
+          ui.el("b", { class: "aq-catch-points", text: `+${c.points} ${c.points === 1 ? "point" : "points"}` })]
         : (view.over ? "Nothing caught in the last round" : "Nothing caught yet this round")),
       catchRow, played));
   }
@@ -420,15 +463,20 @@ function catchTable(view, ui) {
   return ui.el("section", { class: "aq-catches" },
     ui.el("h3", { text: view.over ? "Every catch, round by round" : "Catches of the finished rounds" }),
     ui.el("div", { class: "scroll-x" }, ui.el("table", {},
-      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), rounds.map((r) => ui.el("th", { text: `Round ${r}` })))),
+      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }),
+        rounds.map((r) => ui.el("th", { text: `Round ${r}` })))),
       ui.el("tbody", {}, t.seats.map(({ seat: s }) => ui.el("tr", { dataset: { ref: `catch:${s}` } },
         ui.el("td", { class: "who" }, dot(ui, s), ui.seatName(s)),
         t.history.map((sheet) => {
           const mine = sheet[s];
           return ui.el("td", { class: "aq-round-catch" },
-            mine.flies ? ui.el("span", { class: "aq-catch-flies", title: `${mine.flies} ${mine.flies === 1 ? "fly" : "flies"} caught`, dataset: { ref: `flies:${mine.round}.${s}` } }, fly(ui), `× ${mine.flies}`) : null,
-            mine.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true }, { small: true, extra: p.seat === s ? "own" : "", ref: `prey:${mine.round}.${p.seat}.${p.card}` })),
-            mine.flies || mine.cards.length ? ui.el("b", { class: "aq-catch-points", text: `+${mine.total}` }) : ui.el("span", { class: "hint", text: "—" }));
+            mine.flies ? ui.el("span", { class: "aq-catch-flies",
+              title: `${mine.flies} ${mine.flies === 1 ? "fly" : "flies"} caught`,
+              dataset: { ref: `flies:${mine.round}.${s}` } }, fly(ui), `× ${mine.flies}`) : null,
+            mine.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true },
+              { small: true, extra: p.seat === s ? "own" : "", ref: `prey:${mine.round}.${p.seat}.${p.card}` })),
+            mine.flies || mine.cards.length ? ui.el("b", { class: "aq-catch-points", text: `+${mine.total}` })
+              : ui.el("span", { class: "hint", text: "—" }));
         })))))));
 }
 
@@ -442,17 +490,22 @@ function scoreTable(view, ui) {
   return ui.el("details", { class: "aq-scores", open: !view.over },
     ui.el("summary", { text: `Scores after round ${t.history.length}` }),
     ui.el("table", {},
-      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), t.history.map((_, r) => ui.el("th", { text: `R${r + 1}` })), ui.el("th", { text: "Total" }))),
+      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }),
+        t.history.map((_, r) => ui.el("th", { text: `R${r + 1}` })), ui.el("th", { text: "Total" }))),
       ui.el("tbody", {}, Array.from({ length: n }, (_, s) => ui.el("tr", {},
         ui.el("td", {}, dot(ui, s), ui.seatName(s)),
-        t.history.map((round) => ui.el("td", { class: "num", title: round[s].rows.map((r) => `${r.label}: ${r.count} → ${r.points}`).join("\n"), text: String(round[s].total) })),
+        t.history.map((round) => ui.el("td",
+          { class: "num", title: round[s].rows.map((r) => `${r.label}: ${r.count} → ${r.points}`).join("\n"),
+          text: String(round[s].total) })),
         ui.el("td", { class: "num strong", text: String(t.scores[s]) }))))),
     ui.el("h4", { text: `Round ${t.history.length} in detail (count → points)` }),
     ui.el("table", { class: "aq-breakdown" },
-      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), keys.map((k) => ui.el("th", { text: k })), ui.el("th", { text: "Round" }))),
+      ui.el("thead", {}, ui.el("tr", {}, ui.el("th", { text: "" }), keys.map((k) => ui.el("th", { text: k })),
+        ui.el("th", { text: "Round" }))),
       ui.el("tbody", {}, last.map((row) => ui.el("tr", {},
         ui.el("td", {}, dot(ui, row.seat), ui.seatName(row.seat)),
-        row.rows.map((r) => ui.el("td", { class: "num" + (r.count ? "" : " zero"), text: r.count ? `${r.count} → ${r.points}` : "—" })),
+        row.rows.map((r) => ui.el("td",
+          { class: "num" + (r.count ? "" : " zero"), text: r.count ? `${r.count} → ${r.points}` : "—" })),
         ui.el("td", { class: "num strong", text: String(row.total) }))))));
 }
 

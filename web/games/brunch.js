@@ -16,10 +16,11 @@ const KIND = {
 };
 
 const PHASE_TITLE = {
-  lunch: "Lunch?", pass: "Pass a card", aqua: "Aqua poll", food: "Feed a food card", take: "Divide the catch", over: "Game over",
+  lunch: "Lunch?", pass: "Pass a card", aqua: "Aqua poll", food: "Feed a food card", take: "Divide the catch",
+    over: "Game over",
 };
 
-// Colour is never the only sign of a food colour (issue 13): each colour also has a shape, drawn on its food cards
+// Colour is never the only sign of a food colour: each colour also has a shape, drawn on its food cards
 // and beside its seat's name. Indexed like view.table.colours (seat s plays colour s).
 const COLOUR_SHAPES = ["●", "▲", "■", "◆", "★", "✚", "♥"];
 const shapeOf = (t, colour) => COLOUR_SHAPES[t.colours.indexOf(colour)] || "";
@@ -32,14 +33,14 @@ const findLegal = (view, action) => view.legal.find((a) => same(a, action));
 export default {
   // Drawn in place (the page hands back the root of the last drawing, web/RENDERERS.md "Redraw"): the seats, the
   // reveal and the score sheet stay on screen while the data they are drawn from is the same (their keys); the
-  // header, the ring's centre and the seat's own area (its handlers act on this view) are built again (issue 14).
+  // header, the ring's centre and the seat's own area (its handlers act on this view) are built again.
   inPlace: true,
 
   render(root, view, ui) {
     const t = view.table;
     const names = Array.from({ length: view.players }, (_, s) => ui.seatName(s));
     // The last round's reveal is one of the end screen's details: the move that ends the match shows the final
-    // seats and scores first, the reveal a frame later (`ui.brief`, web/RENDERERS.md "Redraw"; issue 14).
+    // seats and scores first, the reveal a frame later (`ui.brief`, web/RENDERERS.md "Redraw").
     const rev = view.over && ui.brief ? null : t.reveal || t.history[t.history.length - 1];
     const parts = patchChildren(root, [
       [null, () => header(t, ui)],
@@ -61,7 +62,8 @@ export default {
     const o = view.outcome;
     const tied = o.winners.length === 1 && o.scores.filter((s) => s === o.scores[o.winners[0]]).length > 1;
     root.append(ui.el("p", { class: "brunch-note" },
-      tied ? `Equal points at the top: ${ui.seatName(o.winners[0])} wins on the tie-break with ${o.own_colour[o.winners[0]]} cards of their own colour.`
+      tied ? `Equal points at the top: ${ui.seatName(o.winners[0])} wins on the tie-break ` +
+        `with ${o.own_colour[o.winners[0]]} cards of their own colour.`
         : o.winners.length > 1 ? "Equal points and equal own-colour cards: the win is shared."
           : "Each seat's 7th food card was discarded; the sheet lists the six cards it ate."));
   },
@@ -71,7 +73,8 @@ export default {
 function predator(ui, t, kind, extra = {}) {
   const k = KIND[kind] || { cls: "", big: "?", word: kind };
   const said = `${t.names.predators[kind]}${extra.strength !== undefined ? `, strength ${extra.strength}` : ""}`;
-  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind], dataset: extra.ref ? { card: kind, ref: extra.ref } : { card: kind },
+  return ui.el("div", { class: `bcard ${k.cls} ${extra.small ? "small" : ""}`, title: t.names.predators[kind],
+    dataset: extra.ref ? { card: kind, ref: extra.ref } : { card: kind },
     role: "img", "aria-label": said },
     // The big figure repeats the name's numbers; CSS draws it (data-big) so the card's text reads as its name.
     ui.el("span", { class: "big", "aria-hidden": "true", dataset: { big: k.big } }),
@@ -81,7 +84,8 @@ function predator(ui, t, kind, extra = {}) {
 }
 
 function cardBack(ui, label = "") {
-  return ui.el("div", { class: "bcard back small", title: label || "face down", role: "img", "aria-label": label || "face-down card" }, ui.el("span", { class: "big", text: label }));
+  return ui.el("div", { class: "bcard back small", title: label || "face down", role: "img",
+    "aria-label": label || "face-down card" }, ui.el("span", { class: "big", text: label }));
 }
 
 function foodName(t, value) {
@@ -92,7 +96,9 @@ function foodName(t, value) {
 function foodCard(ui, t, colour, value, small = false) {
   const owner = t.colours.indexOf(colour);
   const said = `${colour} ${foodName(t, value)} (${value})`;
-  return ui.el("div", { class: `food ${small ? "small" : ""}`, style: { background: owner >= 0 ? ui.seatColor(owner) : "#888" }, title: said, dataset: { ref: `food:${colour}.${value}` },
+  return ui.el("div", { class: `food ${small ? "small" : ""}`,
+    style: { background: owner >= 0 ? ui.seatColor(owner) : "#888" }, title: said,
+    dataset: { ref: `food:${colour}.${value}` },
     role: "img", "aria-label": said },
     ui.el("span", { class: "shape", "aria-hidden": "true", text: shapeOf(t, colour) }), " ",
     ui.el("span", { class: "big", text: String(value) }), " ",
@@ -114,8 +120,9 @@ function header(t, ui) {
       ui.el("span", { text: PHASE_TITLE[t.phase] || t.phase }),
       playing ? ui.el("span", { text: `Passes this round: ${t.passes}` }) : null,
       playing ? ui.el("span", { text: `Aqua cards left: ${t.aqua_stack}` }) : null,
-      playing ? ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}`, dataset: { ref: "deck:predators" } }) : null),
-    // Not a live region: the page's polite announcer reads the prompt once per change (issue 13).
+      playing ? ui.el("span", { text: `Deck ${t.deck} · discard ${t.discard}`, dataset: { ref: "deck:predators" } })
+        : null),
+    // Not a live region: the page's polite announcer reads the prompt once per change.
     ui.el("p", { class: "brunch-prompt", text: ui.text(t.prompt) }));
 }
 
@@ -127,7 +134,8 @@ function tableRing(view, ui, ring, names) {
   const centre = () => ui.el("div", { class: "ring-centre" },
     ui.el("div", { class: "lunch-card" + (t.lunch || t.caller !== null ? " called" : ""), text: "LUNCH" }),
     t.phase === "over" ? null
-      : ui.el("div", { class: "aqua-stack", dataset: { ref: "deck:aqua" } }, t.aqua_stack ? aquaCard(ui, null) : null, ui.el("small", { text: `${t.aqua_stack} Aqua` })),
+      : ui.el("div", { class: "aqua-stack", dataset: { ref: "deck:aqua" } }, t.aqua_stack ? aquaCard(ui, null) : null,
+        ui.el("small", { text: `${t.aqua_stack} Aqua` })),
     lastCall(t, ui),
     ui.el("small", { class: "direction", text: "cards pass clockwise, to the left ↻" }));
   const seats = [];
@@ -139,7 +147,7 @@ function tableRing(view, ui, ring, names) {
     const y = 50 + 38 * Math.cos(angle);
     // A seat's box stays on screen for the whole match while its place and name are the same; its parts are kept
     // or built again one by one (seatParts), so a round's end redraws the cards and adds one food card instead of
-    // building four boxes anew (issue 14).
+    // building four boxes anew.
     const key = keyOf("seat", s, r, s === view.seat, t.colours, names[s]);
     seats.push([key, () => {
       const box = seatBox(view, ui, s);
@@ -161,26 +169,33 @@ function seatParts(view, ui, box, s, names) {
   const cls = seatClass(view, s);
   if (box.className !== cls) box.className = cls;
   const [, status, ...rest] = patchChildren(box, [
-    [keyOf("name", names[s], info.points, t.colours), () => ui.el("div", { class: "seat-name" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s),
-      ui.el("span", { class: "seat-shape", title: `food colour ${t.colours[s]}`, text: ` ${shapeOf(t, t.colours[s])}` }),
+    [keyOf("name", names[s], info.points, t.colours),
+      () => ui.el("div", { class: "seat-name" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s),
+      ui.el("span", { class: "seat-shape", title: `food colour ${t.colours[s]}`,
+        text: ` ${shapeOf(t, t.colours[s])}` }),
       ui.el("span", { class: "pts", text: ` ${info.points} pts` }))],
     ["status", () => ui.el("div", { class: "seat-status" })],
     t.caller === s ? ["caller", () => ui.el("span", { class: "badge lunch", text: "Lunch caller" })] : null,
     [keyOf("cards", t.round, t.up_cards ? t.up_cards[s] : null, info.cards, info.aqua_cards, t.names), () => {
       const cards = t.up_cards
-        ? [...t.up_cards[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${i}` })), cardBack(ui)]
+        ? [...t.up_cards[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${i}` })),
+          cardBack(ui)]
         : Array.from({ length: info.cards }, () => cardBack(ui));
-      return ui.el("div", { class: "seat-cards" }, cards, Array.from({ length: info.aqua_cards }, () => aquaCard(ui, null)));
+      return ui.el("div", { class: "seat-cards" }, cards,
+        Array.from({ length: info.aqua_cards }, () => aquaCard(ui, null)));
     }],
     ["food", () => ui.el("div", { class: "seat-food" })],
     [keyOf("left", t.phase === "over", info.food_left), () => (t.phase === "over"
-      ? ui.el("div", { class: "food-left", text: `discarded: ${info.food_left.join(" ")}`, title: "the 7th food card, unused at the end" })
-      : ui.el("div", { class: "food-left", title: "food cards still in hand (public: every played card is revealed)", text: `food left: ${info.food_left.join(" ")}` }))],
+      ? ui.el("div", { class: "food-left", text: `discarded: ${info.food_left.join(" ")}`,
+        title: "the 7th food card, unused at the end" })
+      : ui.el("div", { class: "food-left", title: "food cards still in hand (public: every played card is revealed)",
+        text: `food left: ${info.food_left.join(" ")}` }))],
   ]);
   const line = seatStatus(view, s);
   if (status.textContent !== line) status.textContent = line;
   const food = rest.find((node) => node.classList.contains("seat-food"));
-  patchChildren(food, info.collected.map(([c, v], i) => [keyOf(i, c, v, t.colours, t.names), () => foodCard(ui, t, c, v, true)]));
+  patchChildren(food, info.collected.map(
+    ([c, v], i) => [keyOf(i, c, v, t.colours, t.names), () => foodCard(ui, t, c, v, true)]));
 }
 
 const seatClass = (view, s) => "seat-box" + (view.to_act.includes(s) ? " acting" : "") + (s === view.seat ? " me" : "");
@@ -193,7 +208,8 @@ function lastCall(t, ui) {
   const answer = call.aqua_by !== null ? `${ui.seatName(call.aqua_by)} said Aqua!`
     : call.no_aqua_left ? "no Aqua card left" : "all agreed";
   const count = t.calls.length > 1 ? ` (call ${t.calls.length} this round)` : "";
-  return ui.el("small", { class: "last-call", text: `Last Lunch call: ${ui.seatName(call.caller)} → ${answer}${count}` });
+  return ui.el("small", { class: "last-call",
+    text: `Last Lunch call: ${ui.seatName(call.caller)} → ${answer}${count}` });
 }
 
 // What the seat is doing, in a few words under its name.
@@ -212,7 +228,8 @@ function seatStatus(view, s) {
 
 // A seat's box: its frame (its parts are drawn by seatParts).
 function seatBox(view, ui, s) {
-  return ui.el("div", { class: seatClass(view, s), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } });
+  return ui.el("div", { class: seatClass(view, s), style: { borderColor: ui.seatColor(s) },
+    dataset: { seat: String(s), ref: `seat:${s}` } });
 }
 
 // ---- the seat at the device: its hand, strength and choices ----------------------------------------------------
@@ -227,7 +244,8 @@ function myArea(view, ui) {
   const keeps = Object.fromEntries((t.keeps || []).map(([k, v]) => [k, v]));
   const handRow = ui.el("div", { class: "my-hand", dataset: { ref: `hand:${t.round}.${view.seat}` } });
   const cards = (t.hand || []).map((kind, i) => {
-    const card = predator(ui, t, kind, { strength: t.card_strengths[i], note: passing ? `if passed: ${keeps[kind]}` : "", ref: `card:${t.round}.${view.seat}.${i}` });
+    const card = predator(ui, t, kind, { strength: t.card_strengths[i],
+      note: passing ? `if passed: ${keeps[kind]}` : "", ref: `card:${t.round}.${view.seat}.${i}` });
     const action = { type: "pass", card: kind };
     if (passing && findLegal(view, action)) {
       ui.markAction(card, action);
@@ -237,17 +255,23 @@ function myArea(view, ui) {
     return card;
   });
   // One Tab stop for the hand; arrows move between the cards, Enter or Space passes the focused one.
-  ui.keyList(handRow, cards, { label: passing ? `Your hand: pick the card to pass to ${ui.seatName(t.pass_to)}` : "Your hand" });
+  ui.keyList(handRow, cards, { label: passing ? `Your hand: pick the card to pass to ${ui.seatName(t.pass_to)}`
+    : "Your hand" });
   const aqua = t.aqua_mine || [];
   const sum = ui.el("div", { class: "my-strength" },
     ui.el("span", { class: "label", text: "Strength" }),
     ui.el("span", { class: "value", text: String(t.total ?? "") }),
-    aqua.length ? ui.el("small", { text: `predators ${t.strength}, Aqua ${aqua.map((v) => (v < 0 ? `−${-v}` : String(v))).join(", ")}` }) : null);
-  const aquaRow = aqua.length ? ui.el("div", { class: "my-aqua", dataset: { ref: `aqua:${t.round}.${view.seat}` } }, ui.el("small", { text: "Your Aqua cards:" }), aqua.map((v) => aquaCard(ui, v))) : null;
+    aqua.length ? ui.el("small", {
+      text: `predators ${t.strength}, Aqua ${aqua.map((v) => (v < 0 ? `−${-v}` : String(v))).join(", ")}` }) : null);
+  const aquaRow = aqua.length ? ui.el("div", { class: "my-aqua", dataset: { ref: `aqua:${t.round}.${view.seat}` } },
+    ui.el("small", { text: "Your Aqua cards:" }), aqua.map((v) => aquaCard(ui, v))) : null;
   const passInfo = t.passed ? ui.el("p", { class: "hint" },
-    `Last pass: you gave ${t.names.predators[t.passed]} to ${ui.seatName(t.pass_to)} and got ${t.names.predators[t.received]} from ${ui.seatName(t.pass_from)}.`) : null;
+    `Last pass: you gave ${t.names.predators[t.passed]} to ${ui.seatName(t.pass_to)} and ` +
+      `got ${t.names.predators[t.received]} from ${ui.seatName(t.pass_from)}.`) : null;
   area.append(...[
-    ui.el("h3", {}, ui.seatName(view.seat), ui.el("span", { class: "hint", text: ` · food colour ${t.colours[view.seat]} ${shapeOf(t, t.colours[view.seat])}` })),
+    ui.el("h3", {}, ui.seatName(view.seat),
+      ui.el("span", { class: "hint",
+      text: ` · food colour ${t.colours[view.seat]} ${shapeOf(t, t.colours[view.seat])}` })),
     ui.el("div", { class: "my-row" }, handRow, sum, aquaRow),
     passInfo,
     choices(view, ui),
@@ -276,7 +300,8 @@ function choices(view, ui) {
     );
   }
   if (has("pass")) {
-    box.append(ui.el("p", { class: "hint", text: `Click a card above to pass it face down to ${ui.seatName(t.pass_to)}. ` +
+    box.append(ui.el("p", { class: "hint",
+      text: `Click a card above to pass it face down to ${ui.seatName(t.pass_to)}. ` +
       "“if passed” is the strength of the two cards you would keep." }));
   }
   if (has("aqua")) {
@@ -294,11 +319,13 @@ function choices(view, ui) {
       card.setAttribute("aria-label", `${shown(card)}: play it face down`);
       return card;
     });
-    box.append(ui.el("p", { class: "hint", text: "Your food cards (click one, or arrow to it and press Enter, to play it face down):" }),
+    box.append(ui.el("p", { class: "hint",
+      text: "Your food cards (click one, or arrow to it and press Enter, to play it face down):" }),
       ui.keyList(ui.el("div", { class: "food-row" }), foods, { label: "Your food cards" }));
   }
   if (has("take")) {
-    box.append(ui.el("p", { class: "hint", text: "Take one of these (same value; the colour counts for the final tie-break):" }),
+    box.append(ui.el("p", { class: "hint",
+      text: "Take one of these (same value; the colour counts for the final tie-break):" }),
       ui.keyList(ui.el("div", { class: "food-row" }), view.legal.filter((a) => a.type === "take").map((a) => {
         const value = takeCandidate(t, a.colour);
         const card = ui.markAction(foodCard(ui, t, a.colour, value), a);
@@ -324,7 +351,9 @@ function revealPanel(view, ui) {
   return ui.el("details", { class: "reveal", open: true },
     ui.el("summary", {}),
     ui.el("div", { class: "scroll-x" }, ui.el("table", {},
-      ui.el("thead", {}, ui.el("tr", {}, ["#", "Seat", "Predators (strength each)", "Aqua", "Strength", "Played", "Took", "Why ahead of the next"].map((h) => ui.el("th", { scope: "col", text: h })))),
+      ui.el("thead", {}, ui.el("tr", {},
+        ["#", "Seat", "Predators (strength each)", "Aqua", "Strength", "Played", "Took",
+        "Why ahead of the next"].map((h) => ui.el("th", { scope: "col", text: h })))),
       ui.el("tbody", {}))));
 }
 
@@ -339,18 +368,24 @@ function revealRows(view, ui, panel) {
   patchChildren(panel.querySelector("tbody"), rev.order.map((s, pos) => {
     const tk = takes[s];
     const why = pos < rev.explain.length ? rev.explain[pos] : "";
-    const key = keyOf("row", pos, s, rev.hands[s], rev.card_strengths[s], rev.aqua[s], rev.strength[s], rev.food[s], rev.caller === s,
+    const key = keyOf("row", pos, s, rev.hands[s], rev.card_strengths[s], rev.aqua[s], rev.strength[s], rev.food[s],
+      rev.caller === s,
       tk || null, tk ? null : view.to_act.includes(s), why);
     return [key, () => ui.el("tr", { class: s === view.seat ? "me" : "" },
       ui.el("td", { class: "pos", text: String(pos + 1) }),
-      ui.el("td", { class: "who" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s), rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
-      ui.el("td", {}, ui.el("div", { class: "mini-hand", dataset: { ref: `hand:${rev.round}.${s}` } }, rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, strength: rev.card_strengths[s][i], ref: `card:${rev.round}.${s}.${i}` })))),
-      ui.el("td", { class: "num", dataset: { label: "Aqua", ref: `aqua:${rev.round}.${s}` }, text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
+      ui.el("td", { class: "who" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s),
+        rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
+      ui.el("td", {}, ui.el("div", { class: "mini-hand", dataset: { ref: `hand:${rev.round}.${s}` } },
+        rev.hands[s].map((k, i) => predator(ui, t, k,
+        { small: true, strength: rev.card_strengths[s][i], ref: `card:${rev.round}.${s}.${i}` })))),
+      ui.el("td", { class: "num", dataset: { label: "Aqua", ref: `aqua:${rev.round}.${s}` },
+        text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
       ui.el("td", { class: "num strong", dataset: { label: "Strength" }, text: String(rev.strength[s]) }),
       ui.el("td", { dataset: { label: "Played" } }, foodCard(ui, t, t.colours[s], rev.food[s], true)),
       ui.el("td", { dataset: { label: "Took" } }, tk ? foodCard(ui, t, tk.colour, tk.value, true)
         : ui.el("span", { class: "hint", text: view.to_act.includes(s) ? "choosing…" : "waiting" }),
-        tk && tk.choices.length > 1 ? ui.el("small", { text: ` chose ${tk.colour} of ${tk.choices.join("/")}` }) : null),
+        tk && tk.choices.length > 1 ? ui.el("small", { text: ` chose ${tk.colour} of ${tk.choices.join("/")}` })
+          : null),
       ui.el("td", { class: "why", text: ui.text(why) }))];
   }));
 }
@@ -362,7 +397,9 @@ function scoreSheet(view, ui) {
   const t = view.table;
   if (!t.history.length) return null;
   const n = view.players;
-  const head = ui.el("tr", {}, ui.el("th", { scope: "col", text: "Round" }), Array.from({ length: n }, (_, s) => ui.el("th", { scope: "col" }, ui.seatMark(s, { class: "dot" }), ui.seatName(s))));
+  const head = ui.el("tr", {}, ui.el("th", { scope: "col", text: "Round" }),
+    Array.from({ length: n }, (_, s) => ui.el("th", { scope: "col" }, ui.seatMark(s, { class: "dot" }),
+    ui.seatName(s))));
   return ui.el("details", { class: "score-table", open: true },
     ui.el("summary", { text: "Score sheet: each round's hands and the food taken" }),
     ui.el("div", { class: "scroll-x" }, ui.el("table", {}, ui.el("thead", {}, head), ui.el("tbody", {}))));
@@ -377,14 +414,19 @@ function scoreRows(view, ui, tbody, names) {
     Array.from({ length: n }, (_, s) => {
       const tk = rev.takes.find((x) => x.seat === s);
       return ui.el("td", { class: "round-cell" },
-        ui.el("div", { class: "mini-hand", title: `strength ${rev.strength[s]}`, dataset: { ref: `hand:${rev.round}.${s}` } },
+        ui.el("div", { class: "mini-hand", title: `strength ${rev.strength[s]}`,
+          dataset: { ref: `hand:${rev.round}.${s}` } },
           rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${rev.round}.${s}.${i}` }))),
-        rev.aqua[s].length ? ui.el("span", { class: "aqua-vals", title: "Aqua cards", dataset: { ref: `aqua:${rev.round}.${s}` } }, rev.aqua[s].map((v) => aquaCard(ui, v))) : null,
+        rev.aqua[s].length ? ui.el("span",
+          { class: "aqua-vals", title: "Aqua cards", dataset: { ref: `aqua:${rev.round}.${s}` } },
+          rev.aqua[s].map((v) => aquaCard(ui, v))) : null,
         tk ? foodCard(ui, t, tk.colour, tk.value, true) : null);
     }));
   patchChildren(tbody, [
     ...t.history.map((rev) => [keyOf("round", rev, names, t.colours, t.names), () => row(rev)]),
-    [null, () => ui.el("tr", { class: "total" }, ui.el("td", { text: "Points" }), t.seats.map((info) => ui.el("td", { class: "num strong", text: String(info.points) })))],
-    [null, () => ui.el("tr", {}, ui.el("td", { text: "Own colour (tie-break)" }), t.seats.map((info) => ui.el("td", { class: "num", text: String(info.own_colour) })))],
+    [null, () => ui.el("tr", { class: "total" }, ui.el("td", { text: "Points" }),
+      t.seats.map((info) => ui.el("td", { class: "num strong", text: String(info.points) })))],
+    [null, () => ui.el("tr", {}, ui.el("td", { text: "Own colour (tie-break)" }),
+      t.seats.map((info) => ui.el("td", { class: "num", text: String(info.own_colour) })))],
   ]);
 }

@@ -9,7 +9,8 @@ const STATUS = {
   scores: { cls: "scores", mark: () => "✓", tip: ([lo, hi]) => `adds up to ${lo}–${hi}: this line scores` },
   "too low": { cls: "out", mark: ([lo]) => `<${lo}`, tip: ([lo]) => `under ${lo}: this line does not score` },
   "too high": { cls: "out", mark: ([, hi]) => `>${hi}`, tip: ([, hi]) => `over ${hi}: this line does not score` },
-  unknown: { cls: "unknown", mark: () => "?", tip: ([lo, hi]) => `hidden cards: it may or may not add up to ${lo}–${hi}` },
+  unknown: { cls: "unknown", mark: () => "?",
+    tip: ([lo, hi]) => `hidden cards: it may or may not add up to ${lo}–${hi}` },
 };
 
 const key = (x, y) => `${x},${y}`;
@@ -48,12 +49,14 @@ function header(view, ui, placing, moving) {
     const mine = view.legal.filter((a) => a.type === "place" && a.card === ui.local.card);
     const choice = new Set(mine.map((a) => key(a.x, a.y))).size < mine.length;
     hint = ui.local.card === undefined ? "First pick a card from your hand below." :
-      "Now click a lit square (or arrow to it and press Enter): it shows how the card will lie there (▲ face up, ▼ face down)." +
+      "Now click a lit square (or arrow to it and press Enter): it shows how the card will lie there (▲ face up, ▼ " +
+        "face down)." +
       (choice ? " Where a square offers both, click the one you want." : "");
   }
   if (moving) hint = "Click a highlighted card to move the token there, or leave it on the boat.";
   return ui.el("div", { class: "mu-head" },
-    ui.el("p", { class: "mu-prompt" }, ui.text(t.prompt), hint ? ui.el("span", { class: "mu-hint", text: ` ${hint}` }) : null),
+    ui.el("p", { class: "mu-prompt" }, ui.text(t.prompt),
+      hint ? ui.el("span", { class: "mu-hint", text: ` ${hint}` }) : null),
     ui.el("div", { class: "mu-players" }, [0, 1].map((s) => playerChip(view, ui, s))),
     ui.el("div", { class: "mu-stats" },
       ui.el("span", { text: `Deck: ${t.deck} card${t.deck === 1 ? "" : "s"}`, dataset: { ref: "deck:museum" } }),
@@ -65,12 +68,15 @@ function playerChip(view, ui, s) {
   const t = view.table;
   const arrow = s === 0 ? "⟷ scores rows" : "↕ scores columns";
   const acting = view.to_act.includes(s);
-  return ui.el("div", { class: "mu-player" + (acting ? " acting" : "") + (view.seat === s ? " me" : ""), style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
+  return ui.el("div", { class: "mu-player" + (acting ? " acting" : "") + (view.seat === s ? " me" : ""),
+    style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
     ui.el("b", {}, ui.seatMark(s, { class: "mu-dot" }), ui.seatName(s)),
     ui.el("span", { text: `${t.roles[s]} · ${arrow}` }),
     ui.el("span", { class: "mu-backs", title: `${t.hand_sizes[s]} card(s) in hand`, dataset: { ref: `hand:${s}` } },
-      Array.from({ length: t.hand_sizes[s] }, () => ui.el("i", { class: "mu-miniback" })), ` ${t.hand_sizes[s]} in hand`),
-    ui.el("span", { class: "mu-running", title: "points so far, counting only the cards you can see and lines that surely score" },
+      Array.from({ length: t.hand_sizes[s] }, () => ui.el("i", { class: "mu-miniback" })),
+        ` ${t.hand_sizes[s]} in hand`),
+    ui.el("span", { class: "mu-running",
+      title: "points so far, counting only the cards you can see and lines that surely score" },
       view.over ? "" : `so far: ${t.running[s]} pts`));
 }
 
@@ -94,7 +100,8 @@ function board(view, ui, placing, moving) {
     }
   }
   const anySpot = new Set(placing ? view.legal.filter((a) => a.type === "place").map((a) => key(a.x, a.y)) : []);
-  const targets = new Map(moving ? view.legal.filter((a) => a.type === "move_token").map((a) => [key(a.x, a.y), a]) : []);
+  const targets = new Map(moving ? view.legal.filter((a) => a.type === "move_token").map((a) => [key(a.x, a.y), a])
+    : []);
   const leave = moving ? view.legal.find((a) => a.type === "leave_token") : null;
   const revealed = new Set((t.last?.revealed || []).map(([x, y]) => key(x, y)));
 
@@ -119,12 +126,13 @@ function board(view, ui, placing, moving) {
       const c = cards.get(k);
       let cell;
       if (c) {
-        cell = cardEl(ui, c.card, { down: c.face === "down", tokens: c.tokens, placer: c.placer });
+        cell = cardEl(ui, c.card, { down: c.face === "down", tokens: c.tokens });
         const said = [cardWords(c.card, c.face === "down"), tokenWords(c.tokens)];
         if (t.last && t.last.x === x && t.last.y === y) {
           cell.classList.add("last");
           cell.style.setProperty("--mu-last", ui.seatColor(t.last.seat));
-          cell.append(ui.seatMark(t.last.seat, { class: "mu-last-mark", title: `placed last, by ${ui.seatName(t.last.seat)}` }));
+          cell.append(ui.seatMark(t.last.seat,
+            { class: "mu-last-mark", title: `placed last, by ${ui.seatName(t.last.seat)}` }));
           said.push(`placed last, by ${ui.seatName(t.last.seat)}`);
         }
         if (revealed.has(k)) { cell.classList.add("revealed"); said.push("just turned face up"); }
@@ -146,13 +154,16 @@ function board(view, ui, placing, moving) {
         if (options.length === 1) {
           ui.markAction(cell, options[0]);
           cell.title = `place it here, face ${options[0].face}`;
-          cell.setAttribute("aria-label", `${where(x, y)}: empty; press Enter to place ${card} here face ${options[0].face}`);
-          cell.append(ui.el("span", { class: "mu-face", text: options[0].face === "up" ? "▲ face up" : "▼ face down" }));
+          cell.setAttribute("aria-label",
+            `${where(x, y)}: empty; press Enter to place ${card} here face ${options[0].face}`);
+          cell.append(ui.el("span", { class: "mu-face",
+            text: options[0].face === "up" ? "▲ face up" : "▼ face down" }));
         } else {
           cell.classList.add("choice");
           cell.setAttribute("aria-label", `${where(x, y)}: empty`);
           for (const a of options) {
-            cell.append(ui.actionButton(a.face === "up" ? "▲ up" : "▼ down", a, { class: `mu-facing ${a.face}`, title: `place it here face ${a.face}`,
+            cell.append(ui.actionButton(a.face === "up" ? "▲ up" : "▼ down", a,
+              { class: `mu-facing ${a.face}`, title: `place it here face ${a.face}`,
               "aria-label": `${where(x, y)}: place ${card} here face ${a.face}` }));
           }
         }
@@ -163,17 +174,22 @@ function board(view, ui, placing, moving) {
       cell.dataset.x = String(x);
       cell.dataset.y = String(y);
       // Refs (docs/refs.md): the square, and for a card its painting (when seen) and the two lines it lies in.
-      cell.dataset.ref = c ? [`cell:${k}`, c.card ? `card:${c.card.id}` : null, `row:${y}`, `column:${x}`].filter(Boolean).join(" ") : `cell:${k}`;
+      cell.dataset.ref = c ? [`cell:${k}`, c.card ? `card:${c.card.id}` : null, `row:${y}`,
+        `column:${x}`].filter(Boolean).join(" ") : `cell:${k}`;
       row.push(cell);
     }
     row.push(lineBadge(ui, rowsInfo.get(y), "row", lilyRows.has(y), t.line_range, y - y0 + 1));
   }
   const last = [];
-  for (let x = x0; x <= x1; x++) last.push(lineBadge(ui, colsInfo.get(x), "column", lilyCols.has(x), t.line_range, x - x0 + 1));
+  for (let x = x0; x <= x1; x++) {
+    last.push(lineBadge(ui, colsInfo.get(x), "column", lilyCols.has(x), t.line_range, x - x0 + 1));
+  }
   last.push(ui.el("div", { class: "mu-corner", dataset: { noFocus: "" } }));
   rows.push(last);
-  // One Tab stop for the whole museum; arrow keys walk the squares and the line totals (issue 13).
-  ui.keyGrid(grid, rows, { label: `The museum, ${y1 - y0 + 1} rows by ${x1 - x0 + 1} columns, with each row's total on the right and each column's below` });
+  // One Tab stop for the whole museum; arrow keys walk the squares and the line totals.
+  ui.keyGrid(grid, rows, {
+    label: `The museum, ${y1 - y0 + 1} rows by ${x1 - x0 + 1} columns, with each row's total on the right and each ` +
+    `column's below` });
   return ui.el("div", { class: "mu-board-wrap" }, grid);
 }
 
@@ -183,10 +199,16 @@ function lineBadge(ui, line, axis, lily, range, shown) {
   const st = STATUS[line.status] || STATUS.unknown;
   const total = line.hidden ? `${line.known_total}+${"?".repeat(Math.min(line.hidden, 3))}` : String(line.known_total);
   const who = axis === "row" ? "row player" : "column player";
-  const title = `${axis === "row" ? "Row" : "Column"} total ${total}: ${st.tip(range)}${line.points ? ` (${line.points} pts for the ${who} so far)` : ""}${lily ? "; part of a lily-pad run" : ""}`;
-  const spoken = `${axis === "row" ? "Row" : "Column"} ${shown} total ${line.known_total}${line.hidden ? ` plus ${line.hidden} hidden card${line.hidden > 1 ? "s" : ""}` : ""}: ${st.tip(range)}${line.points ? `, ${line.points} points for the ${who} so far` : ""}${lily ? "; part of a lily-pad run" : ""}`;
+  const name = axis === "row" ? "Row" : "Column";
+  const run = lily ? "; part of a lily-pad run" : "";
+  const so = line.points ? ` (${line.points} pts for the ${who} so far)` : "";
+  const title = `${name} total ${total}: ${st.tip(range)}${so}${run}`;
+  const hidden = line.hidden ? ` plus ${line.hidden} hidden card${line.hidden > 1 ? "s" : ""}` : "";
+  const points = line.points ? `, ${line.points} points for the ${who} so far` : "";
+  const spoken = `${name} ${shown} total ${line.known_total}${hidden}: ${st.tip(range)}${points}${run}`;
   // A line's total heads its row (or column) in the grid: read by a screen reader when the focus enters that line.
-  return ui.el("div", { class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""), dataset: { ref }, title, "aria-label": spoken, role: axis === "row" ? "rowheader" : "columnheader" },
+  return ui.el("div", { class: `mu-badge ${axis} ${st.cls}` + (lily ? " lily" : ""), dataset: { ref }, title,
+    "aria-label": spoken, role: axis === "row" ? "rowheader" : "columnheader" },
   ui.el("span", { class: "sum", text: `Σ${total}` }),
   ui.el("span", { class: "mark", text: line.status === "scores" ? `✓ ${line.points}` : st.mark(range) }),
   lily ? ui.el("span", { class: "lily-mark", text: "❀" }) : null);
@@ -197,7 +219,8 @@ function lineBadge(ui, line, axis, lily, range, shown) {
 function cardWords(card, down) {
   if (!card) return "face-down card";
   // Face down but known: the card shows its number and "face down" (the name is under the ribbon).
-  return down ? `${card.number} face down: the ${card.name.replace(/^\d+ /, "")}, only you know it` : `${card.name}, face up`;
+  return down ? `${card.number} face down: the ${card.name.replace(/^\d+ /, "")}, only you know it`
+    : `${card.name}, face up`;
 }
 const tokenWords = (n) => (n ? `${n} visitor token${n > 1 ? "s" : ""}` : "");
 
@@ -219,7 +242,8 @@ function cardEl(ui, card, { down = false, tokens = 0, small = false } = {}) {
         ui.el("span", { class: "mu-name", text: KIND_LABEL[card.kind] }),
     ];
   }
-  const node = ui.el("div", { class: cls.filter(Boolean).join(" "), title: card ? `${card.name}${down ? " (face down, only you know it)" : ""}` : "face-down card" }, inner);
+  const node = ui.el("div", { class: cls.filter(Boolean).join(" "),
+    title: card ? `${card.name}${down ? " (face down, only you know it)" : ""}` : "face-down card" }, inner);
   if (tokens) {
     node.append(ui.el("span", { class: "mu-tokens", title: `${tokens} visitor token${tokens > 1 ? "s" : ""}` },
       Array.from({ length: tokens }, () => ui.el("i", { class: "mu-token" }))));
@@ -230,17 +254,25 @@ function cardEl(ui, card, { down = false, tokens = 0, small = false } = {}) {
 function icon(ui, kind) {
   const s = (tag, attrs) => ui.svg(tag, attrs);
   const parts = {
-    wave: [s("path", { d: "M3 17 Q9 9 15 17 T27 17 T39 17", fill: "none", stroke: "#1864ab", "stroke-width": 3, "stroke-linecap": "round" }),
-      s("path", { d: "M3 27 Q9 19 15 27 T27 27 T39 27", fill: "none", stroke: "#4dabf7", "stroke-width": 3, "stroke-linecap": "round" })],
-    lily: [s("circle", { cx: 21, cy: 22, r: 15, fill: "#2f9e44" }), s("path", { d: "M21 22 L40 12 L40 32 Z", fill: "#ebfbee" }),
+    wave: [s("path", { d: "M3 17 Q9 9 15 17 T27 17 T39 17", fill: "none", stroke: "#1864ab", "stroke-width": 3,
+      "stroke-linecap": "round" }),
+      s("path", { d: "M3 27 Q9 19 15 27 T27 27 T39 27", fill: "none", stroke: "#4dabf7", "stroke-width": 3,
+        "stroke-linecap": "round" })],
+    lily: [s("circle", { cx: 21, cy: 22, r: 15, fill: "#2f9e44" }),
+      s("path", { d: "M21 22 L40 12 L40 32 Z", fill: "#ebfbee" }),
       s("path", { d: "M21 22 L8 14 M21 22 L10 32 M21 22 L24 8", stroke: "#8ce99a", "stroke-width": 1.2 }),
       s("circle", { cx: 15, cy: 20, r: 5, fill: "#f783ac" }), s("circle", { cx: 15, cy: 20, r: 2, fill: "#fff3bf" })],
-    boat: [s("path", { d: "M5 27 L37 27 L30 35 L12 35 Z", fill: "#a0522d" }), s("path", { d: "M21 5 L21 27", stroke: "#5c3d1e", "stroke-width": 2 }),
-      s("path", { d: "M22 7 L34 24 L22 24 Z", fill: "#fff", stroke: "#adb5bd" }), s("path", { d: "M20 10 L11 24 L20 24 Z", fill: "#ffe8cc", stroke: "#adb5bd" })],
+    boat: [s("path", { d: "M5 27 L37 27 L30 35 L12 35 Z", fill: "#a0522d" }),
+      s("path", { d: "M21 5 L21 27", stroke: "#5c3d1e", "stroke-width": 2 }),
+      s("path", { d: "M22 7 L34 24 L22 24 Z", fill: "#fff", stroke: "#adb5bd" }),
+        s("path", { d: "M20 10 L11 24 L20 24 Z", fill: "#ffe8cc", stroke: "#adb5bd" })],
     turtle: [s("ellipse", { cx: 31, cy: 21, rx: 5, ry: 4, fill: "#66a80f" }),
-      s("ellipse", { cx: 12, cy: 12, rx: 4, ry: 2.5, fill: "#66a80f" }), s("ellipse", { cx: 12, cy: 30, rx: 4, ry: 2.5, fill: "#66a80f" }),
-      s("ellipse", { cx: 26, cy: 12, rx: 4, ry: 2.5, fill: "#66a80f" }), s("ellipse", { cx: 26, cy: 30, rx: 4, ry: 2.5, fill: "#66a80f" }),
-      s("ellipse", { cx: 19, cy: 21, rx: 11, ry: 9, fill: "#0b7285" }), s("path", { d: "M12 21 L26 21 M19 13 L19 29", stroke: "#99e9f2", "stroke-width": 1.5 })],
+      s("ellipse", { cx: 12, cy: 12, rx: 4, ry: 2.5, fill: "#66a80f" }),
+        s("ellipse", { cx: 12, cy: 30, rx: 4, ry: 2.5, fill: "#66a80f" }),
+      s("ellipse", { cx: 26, cy: 12, rx: 4, ry: 2.5, fill: "#66a80f" }),
+        s("ellipse", { cx: 26, cy: 30, rx: 4, ry: 2.5, fill: "#66a80f" }),
+      s("ellipse", { cx: 19, cy: 21, rx: 11, ry: 9, fill: "#0b7285" }),
+        s("path", { d: "M12 21 L26 21 M19 13 L19 29", stroke: "#99e9f2", "stroke-width": 1.5 })],
   }[kind] || [];
   return ui.svg("svg", { class: "mu-icon", viewBox: "0 0 42 42", "aria-hidden": "true" }, parts);
 }
@@ -258,7 +290,8 @@ function tokenBar(view, ui) {
 function handArea(view, ui, placing) {
   const t = view.table;
   if (view.seat === null || view.seat === undefined || !t.hand) {
-    return ui.el("div", { class: "mu-hand-area" }, ui.el("p", { class: "mu-hint", text: "Watching: hands and face-down cards stay hidden." }));
+    return ui.el("div", { class: "mu-hand-area" },
+      ui.el("p", { class: "mu-hint", text: "Watching: hands and face-down cards stay hidden." }));
   }
   const cards = t.hand.map((card) => {
     const node = cardEl(ui, card, {});
@@ -272,24 +305,30 @@ function handArea(view, ui, placing) {
       ui.markStep(node, "select-card", () => { ui.local.card = card.id; ui.focusNext(); ui.rerender(); });
       node.title = `${card.name}: click, then click a lit square in the museum`;
       node.setAttribute("aria-pressed", String(chosen));
-      node.setAttribute("aria-label", `${card.name}${chosen ? ", picked: now choose a square in the museum (Escape puts it back)" : ": press Enter to pick it"}`);
+      const how = chosen ? ", picked: now choose a square in the museum (Escape puts it back)"
+        : ": press Enter to pick it";
+      node.setAttribute("aria-label", `${card.name}${how}`);
     }
     return node;
   });
   const handRow = ui.el("div", { class: "mu-hand" });
   if (cards.length) ui.keyList(handRow, cards, { label: "Your hand" });
   else handRow.append(ui.el("span", { class: "mu-hint", text: "No cards left." }));
-  return ui.el("div", { class: "mu-hand-area", style: { borderColor: ui.seatColor(view.seat) }, dataset: { ref: `hand:${view.seat}` } },
+  return ui.el("div", { class: "mu-hand-area", style: { borderColor: ui.seatColor(view.seat) },
+    dataset: { ref: `hand:${view.seat}` } },
     ui.el("h4", { text: `Your hand (${t.roles[view.seat].toLowerCase()})` }), handRow);
 }
 
 function legend(view, ui) {
   const [lo, hi] = view.table.line_range;
   return ui.el("div", { class: "mu-legend" },
-    ui.el("div", {}, ui.el("span", { class: "mu-badge row scores demo", text: "✓" }), ` line adds up to ${lo}–${hi} and scores`),
+    ui.el("div", {}, ui.el("span", { class: "mu-badge row scores demo", text: "✓" }),
+      ` line adds up to ${lo}–${hi} and scores`),
     ui.el("div", {}, ui.el("span", { class: "mu-badge row unknown demo", text: "?" }), " hidden cards: not sure yet"),
-    ui.el("div", {}, ui.el("span", { class: "mu-badge row out demo", text: `>${hi}` }), ` outside ${lo}–${hi}: no sets or turtles`),
+    ui.el("div", {}, ui.el("span", { class: "mu-badge row out demo", text: `>${hi}` }),
+      ` outside ${lo}–${hi}: no sets or turtles`),
     ui.el("div", {}, ui.el("span", { class: "lily-mark", text: "❀" }), " in a run of lines with lily pads"),
     ui.el("div", {}, ui.el("i", { class: "mu-token" }), " visitor token: +1 each time its card scores"),
-    ui.el("div", { class: "mu-hint", text: "Rows belong to the row player (totals on the right), columns to the column player (totals below)." }));
+    ui.el("div", { class: "mu-hint",
+      text: "Rows belong to the row player (totals on the right), columns to the column player (totals below)." }));
 }

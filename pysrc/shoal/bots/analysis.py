@@ -34,9 +34,10 @@ import dataclasses
 import hashlib
 import json
 import math
+from collections.abc import Generator
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Generator
+from typing import Any
 
 from ..core import Action, Game, Rng, State, View
 from .search import GameSearch, SearchBot, action_key
@@ -161,14 +162,22 @@ class Analyst(SearchBot):
     ``iterations`` is the budget, in playouts a decision: half of it screens, and each judged move is played out on a
     quarter of it."""
 
-    def __init__(self, spec: GameSearch, game: Game, iterations: int, keep: int = KEEP, judged: int = JUDGED,
-                 name: str = "analysis") -> None:
+    def __init__(
+        self,
+        spec: GameSearch,
+        game: Game,
+        iterations: int,
+        keep: int = KEEP,
+        judged: int = JUDGED,
+        name: str = "analysis",
+    ) -> None:
         super().__init__(dataclasses.replace(spec, rollout_stop=None), game, iterations, None, name=name)
         self.keep, self.judged = keep, judged
 
-    def capped(self, budget: int) -> "Analyst":
-        return Analyst(self.spec, self.game, max(1, min(self.iterations, int(budget))), self.keep, self.judged,
-                       self.name)
+    def capped(self, budget: int) -> Analyst:
+        return Analyst(
+            self.spec, self.game, max(1, min(self.iterations, int(budget))), self.keep, self.judged, self.name
+        )
 
     def __repr__(self) -> str:
         return f"Analyst({self.game.id}, iterations={self.iterations})"
@@ -186,8 +195,9 @@ class Analyst(SearchBot):
             except StopIteration as done:
                 return done.value
 
-    def steps(self, view: View, legal: list[Action], rng: Rng,
-              played: Action | None = None) -> Generator[tuple[int, int], None, Judgement]:
+    def steps(
+        self, view: View, legal: list[Action], rng: Rng, played: Action | None = None
+    ) -> Generator[tuple[int, int], None, Judgement]:
         """The judgement a little at a time: yields ``(playouts done, playouts planned)`` after each sampled position
         and returns the :class:`Judgement`. However the caller spaces its ``next`` calls, the result is the same."""
         me = view["seat"]
@@ -222,7 +232,7 @@ class Analyst(SearchBot):
                 done += len(alive)
                 yield done, planned
             key = (lambda j: (-totals[j][1], j)) if unit == POINTS else (lambda j: (-totals[j][0], -totals[j][1], j))
-            alive = sorted(alive, key=key)[:max(self.judged, (size + 1) // 2)]
+            alive = sorted(alive, key=key)[: max(self.judged, (size + 1) // 2)]
         judged = [pool[j] for j in sorted(alive)]
         if played is not None and action_key(played) not in {action_key(a) for a in judged}:
             judged.append(by_key[action_key(played)])
@@ -240,10 +250,14 @@ class Analyst(SearchBot):
             done += len(judged)
             yield done, planned
         order = {action_key(a): i for i, a in enumerate(pool)}
-        moves = [Judged(by_key[action_key(a)], None if unit == POINTS else w / per_move, p / per_move, per_move)
-                 for a, (w, p) in zip(judged, sums)]
-        ranked = sorted(range(len(moves)), key=lambda j: (-moves[j].value(unit), -moves[j].points,
-                                                          order[action_key(moves[j].action)]))
+        moves = [
+            Judged(by_key[action_key(a)], None if unit == POINTS else w / per_move, p / per_move, per_move)
+            for a, (w, p) in zip(judged, sums)
+        ]
+        ranked = sorted(
+            range(len(moves)),
+            key=lambda j: (-moves[j].value(unit), -moves[j].points, order[action_key(moves[j].action)]),
+        )
         error = 0.0
         mine = None
         if played is not None:
@@ -252,8 +266,9 @@ class Analyst(SearchBot):
             error = _paired_error(values[ranked[0]], values[at])
         return Judgement(me, unit, [moves[j] for j in ranked], mine, error=error)
 
-    def _pool(self, first: State, view: View, legal: list[Action], by_key: dict[str, Action], rng: Rng,
-              played: Action | None) -> list[Action]:
+    def _pool(
+        self, first: State, view: View, legal: list[Action], by_key: dict[str, Action], rng: Rng, played: Action | None
+    ) -> list[Action]:
         """The moves screened: the first ``keep`` of the game's order, its ``root_extra`` moves, the move played."""
         spec, me = self.spec, view["seat"]
         if spec.candidates is not None:
@@ -324,5 +339,20 @@ def analyst(game: Game, seat: int, players: int, budget: int | None = None) -> A
     return Analyst(spec_for(game, seat), game, budget_for(game, players, budget))
 
 
-__all__ = ["Analyst", "SEAT_PLAYOUTS", "Judged", "Judgement", "MARKS", "POINTS", "THRESHOLDS", "WIN", "analyst",
-           "budget_for", "decision_rng", "mark", "spec_for", "thresholds", "unit_for"]
+__all__ = [
+    "Analyst",
+    "SEAT_PLAYOUTS",
+    "Judged",
+    "Judgement",
+    "MARKS",
+    "POINTS",
+    "THRESHOLDS",
+    "WIN",
+    "analyst",
+    "budget_for",
+    "decision_rng",
+    "mark",
+    "spec_for",
+    "thresholds",
+    "unit_for",
+]

@@ -13,6 +13,8 @@ shared across positions, so the tree learns which of the seat's own actions are 
   arithmetic avoids platform-dependent functions (the exploration term uses a logarithm rounded to 10 places), so a
   view and an ``Rng`` give the same move on CPython and in Pyodide.
 * The bot sees only its view: ``search_bot`` hands ``sample`` the view and nothing else.
+* Nothing can make it hang: a playout longer than :data:`MAX_PLIES`, or one that meets a seat to act with no legal
+  move, ends the decision with :class:`SearchStuck` (a :class:`~shoal.core.ShoalError`, answered as an error).
 
 A game supplies only :class:`GameSearch` (``pysrc/shoal/games/<id>/search.py``: ``SEARCH = GameSearch(...)``).
 """
@@ -21,10 +23,38 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from ..core import Action, Bot, Game, Rng, State, View
+from ..core import Action, Bot, Game, Rng, ShoalError, State, View
+from ..core.game import capped  # the match caps bots through it: it lives beside the Bot type
+
+# Plies one playout may run before the search gives up: far beyond any game's length, so it never cuts a real game,
+# only a position that cannot end. Whole games at the most seats end within 500 plies (Brunch at 7 seats, the longest;
+# tests/bots/test_no_hang.py measures), and even a Brunch table where nine passes in ten are "keep passing" ended
+# within 3,000.
+MAX_PLIES = 20_000
+
+
+class SearchStuck(ShoalError):
+    """A search met a position it cannot play on (a seat to act with no legal move, or a playout past
+    :data:`MAX_PLIES`): the decision ends with this error instead of running for ever."""
+
+
+def stuck(game: Game, state: State) -> SearchStuck:
+    """The error for a position where the seats to act cannot move, naming them."""
+    due = game.to_act(state)
+    if not due:
+        return SearchStuck(f"{game.id}: the search met a position where nobody is to act and the game is not over")
+    return SearchStuck(
+        f"{game.id}: the search met a position where seat {', '.join(map(str, due))} is to act with no legal move"
+    )
+
+
+def too_long(game: Game) -> SearchStuck:
+    """The error for a playout that reached :data:`MAX_PLIES`."""
+    return SearchStuck(f"{game.id}: a playout reached {MAX_PLIES} plies without the game ending; the search gave up")
 
 
 @dataclass(frozen=True)
@@ -100,9 +130,18 @@ class SearchBot:
     """A bot ``choose(view, legal, rng) -> action`` backed by ISMCTS; ``capped(n)`` gives the same bot with at most
     ``n`` iterations (the page's test-only ``botBudget``)."""
 
-    def __init__(self, spec: GameSearch, game: Game, iterations: int, rollout_depth: int | None,
-                 exploration: float = 0.7, root_candidates: int | None = None, node_candidates: int | None = None,
-                 name: str = "search", solo_iterations: int | None = None) -> None:
+    def __init__(
+        self,
+        spec: GameSearch,
+        game: Game,
+        iterations: int,
+        rollout_depth: int | None,
+        exploration: float = 0.7,
+        root_candidates: int | None = None,
+        node_candidates: int | None = None,
+        name: str = "search",
+        solo_iterations: int | None = None,
+    ) -> None:
         if iterations < 1 or (solo_iterations is not None and solo_iterations < 1):
             raise ValueError("a search needs at least one iteration")
         self.spec, self.game = spec, game
@@ -115,11 +154,20 @@ class SearchBot:
         self.__name__ = name
         self.last_iterations = 0  # how many iterations the last decision ran (for benchmarks)
 
-    def capped(self, budget: int) -> "SearchBot":
+    def capped(self, budget: int) -> SearchBot:
         """The same bot with at most ``budget`` iterations a decision."""
         solo = None if self.solo_iterations is None else max(1, min(self.solo_iterations, int(budget)))
-        return SearchBot(self.spec, self.game, max(1, min(self.iterations, int(budget))), self.rollout_depth,
-                         self.exploration, self.root_candidates, self.node_candidates, self.name, solo)
+        return SearchBot(
+            self.spec,
+            self.game,
+            max(1, min(self.iterations, int(budget))),
+            self.rollout_depth,
+            self.exploration,
+            self.root_candidates,
+            self.node_candidates,
+            self.name,
+            solo,
+        )
 
     def __repr__(self) -> str:
         return f"SearchBot({self.game.id}, {self.name}, iterations={self.iterations})"
@@ -129,14 +177,14 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me = view["seat"]
-        spec, game = self.spec, self.game
+        spec = self.spec
         legal_keys = {action_key(a): a for a in legal}
         root = _Node()
         root_choices: list[str] | None = None
         iterations = self.iterations
         if self.solo_iterations is not None and view["players"] == 1:
             iterations = self.solo_iterations
-        for i in range(iterations):
+        for _ in range(iterations):
             state = spec.sample(view, rng)
             if root_choices is None:
                 root_choices = self._root_choices(state, me, legal, legal_keys)
@@ -172,11 +220,15 @@ class SearchBot:
             seats = game.to_act(state)
             joint: list[tuple[int, str]] = []
             chosen: list[tuple[int, Action]] = []
+            if not seats:
+                raise stuck(game, state)
             for seat in seats:
                 if node is root and seat == me:
                     by_key = root_by_key  # the seat's real legal actions: the same in every sampled position
                 else:
                     legal = game.legal_actions(state, seat)
+                    if not legal:
+                        raise stuck(game, state)
                     by_key = {action_key(a): a for a in self._choices(state, seat, legal)}
                 key = self._select(node.stats.setdefault(seat, {}), by_key, rng)
                 joint.append((seat, key))
@@ -230,6 +282,9 @@ class SearchBot:
         plies = 0
         limit = self.rollout_depth
         while not game.is_over(state) and (limit is None or plies < limit) and not (stop and stop(state)):
+            if plies >= MAX_PLIES:
+                raise too_long(game)
+            start = plies
             for seat in game.to_act(state):
                 if step is not None:
                     action = step(state, seat, rng)
@@ -242,6 +297,8 @@ class SearchBot:
                     continue
                 game.apply(state, seat, policy(state, seat, legal, rng) if len(legal) > 1 else legal[0])
                 plies += 1
+            if plies == start:  # nobody could move: the loop would spin for ever
+                raise stuck(game, state)
 
 
 def _mean(entry: list[float] | tuple[int, float] | None) -> float:
@@ -258,21 +315,34 @@ def search_bot(spec: GameSearch, game: Game, iterations: int, rollout_depth: int
     return SearchBot(spec, game, iterations, rollout_depth, **knobs)
 
 
-def levels(spec: GameSearch, game: Game, easy: dict[str, Any] | None = None, normal: dict[str, Any] | None = None,
-           hard: dict[str, Any] | None = None) -> dict[str, Bot]:
+def levels(
+    spec: GameSearch,
+    game: Game,
+    easy: dict[str, Any] | None = None,
+    normal: dict[str, Any] | None = None,
+    hard: dict[str, Any] | None = None,
+) -> dict[str, Bot]:
     """The three levels every game offers, each a :func:`search_bot` with its own budget (keyword dicts)."""
     easy = {"iterations": 30, "rollout_depth": 20, **(easy or {})}
     normal = {"iterations": 150, "rollout_depth": 40, **(normal or {})}
     hard = {"iterations": 600, "rollout_depth": None, **(hard or {})}
-    return {name: SearchBot(spec, game, name=name, **kw) for name, kw in
-            (("easy", easy), ("normal", normal), ("hard", hard))}
+    return {
+        name: SearchBot(spec, game, name=name, **kw)
+        for name, kw in (("easy", easy), ("normal", normal), ("hard", hard))
+    }
 
 
-def capped(bot: Bot, budget: int | None) -> Bot:
-    """``bot`` with at most ``budget`` iterations a decision if it is a search bot; other bots are returned as is."""
-    if budget is None or not isinstance(bot, SearchBot):
-        return bot
-    return bot.capped(budget)
-
-
-__all__ = ["GameSearch", "SearchBot", "action_key", "capped", "levels", "outcome_value", "search_bot", "squash"]
+__all__ = [
+    "MAX_PLIES",
+    "GameSearch",
+    "SearchBot",
+    "SearchStuck",
+    "action_key",
+    "capped",
+    "levels",
+    "outcome_value",
+    "search_bot",
+    "squash",
+    "stuck",
+    "too_long",
+]

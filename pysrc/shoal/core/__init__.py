@@ -7,6 +7,19 @@ from .match import Match, replay
 from .rng import Rng
 
 __all__ = [
-    "Action", "BadRecord", "Bot", "Game", "IllegalAction", "Log", "Match", "QuietLog", "Option", "Outcome", "Rng",
-    "ShoalError", "State", "View", "replay",
+    "Action",
+    "BadRecord",
+    "Bot",
+    "Game",
+    "IllegalAction",
+    "Log",
+    "Match",
+    "QuietLog",
+    "Option",
+    "Outcome",
+    "Rng",
+    "ShoalError",
+    "State",
+    "View",
+    "replay",
 ]

@@ -79,7 +79,9 @@ def explain(action: Any, legal: list[dict[str, Any]]) -> str:
         kind = action.get("type")
         candidates = [a for a in legal if same(a.get("type"), kind)]
         if not candidates:
-            return f"action type {_show(kind)} is not legal now; legal types: {_listing([a.get('type') for a in legal])}"
+            return (
+                f"action type {_show(kind)} is not legal now; legal types: {_listing([a.get('type') for a in legal])}"
+            )
     known = set().union(*(a.keys() for a in candidates))
     unknown = sorted(set(action) - known)
     if unknown:

@@ -8,8 +8,9 @@ same way (OpenSpiel's split between a game and its states).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from .actions import same
 from .errors import brief
@@ -20,6 +21,16 @@ Action = dict[str, Any]
 View = dict[str, Any]
 # A bot sees exactly what its seat sees: its view and its legal actions, plus a private generator for its own choices.
 Bot = Callable[[View, list[Action], Rng], Action]
+
+
+def capped(bot: Bot, budget: int | None) -> Bot:
+    """``bot`` with at most ``budget`` iterations a decision if it searches (a search bot offers ``capped(budget)``,
+    ``shoal.bots.search``); any other bot as it is. Here, beside :data:`Bot`, so that the match can cap a bot
+    without knowing how any bot searches."""
+    if budget is None:
+        return bot
+    cap = getattr(bot, "capped", None)
+    return bot if cap is None else cap(budget)
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,7 @@ class Option:
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` is not allowed for this option, in words after its name; None when it is allowed."""
+
         def shown(v: Any) -> str:
             try:
                 text = json.dumps(v) if _is_json(v) else repr(v)
@@ -79,8 +91,13 @@ class Option:
 
     def to_json(self) -> dict[str, Any]:
         labels = list(self.labels) or [str(c) for c in self.choices]
-        out = {"label": self.label, "choices": list(self.choices), "default": _plain(self.default), "help": self.help,
-               "labels": labels}
+        out = {
+            "label": self.label,
+            "choices": list(self.choices),
+            "default": _plain(self.default),
+            "help": self.help,
+            "labels": labels,
+        }
         if self.length:
             out["length"] = self.length
             out["repeats"] = list(self.repeats) or [1] * len(self.choices)
@@ -113,10 +130,10 @@ class State:
         self.rng = rng
         self.log = Log()
 
-    def clone(self) -> "State":  # pragma: no cover - every game overrides it
+    def clone(self) -> State:  # pragma: no cover - every game overrides it
         raise NotImplementedError
 
-    def _clone_base(self, twin: "State") -> None:
+    def _clone_base(self, twin: State) -> None:
         """Copy the core fields into ``twin`` (helper for subclasses' ``clone``)."""
         twin.players = self.players
         twin.options = self.options
@@ -191,6 +208,17 @@ class Game:
     def is_legal(self, state: State, seat: int, action: Action) -> bool | None:
         """Optional fast legality check; ``None`` means "ask legal_actions" (the default)."""
         return None
+
+    # --- lessons -----------------------------------------------------------------------------------------------
+    # The game's own lesson conditions, beside the generic ones of ``shoal.lessons.conditions``: name -> (check,
+    # parameters). A check is ``(asked, action, params) -> bool`` and reads only the seat's views (``Asked``), so a
+    # verdict never tells the reader what its seat may not see; parameters map a name to (type, required).
+    lesson_conditions: ClassVar[dict[str, tuple[Callable[..., bool], dict[str, tuple[type, bool]]]]] = {}
+
+    def view_points(self, view: View, seat: int) -> int:
+        """What ``seat`` has scored so far as ``view`` (its own) shows it: what a lesson's ``scores_at_least`` asks.
+        Every game answers from the view, never the state, for the same reason as the conditions."""
+        raise NotImplementedError
 
     # --- lobby facts -------------------------------------------------------------------------------------------
     def info(self) -> dict[str, Any]:

@@ -6,7 +6,8 @@ seats, with an optional public wording for everyone else ("Ana drew a card" vs "
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 
 class LogLine(NamedTuple):
@@ -22,7 +23,7 @@ class Log:
     def __init__(self, lines: Iterable[LogLine] = ()) -> None:
         self.lines: list[LogLine] = list(lines)
 
-    def clone(self) -> "Log":
+    def clone(self) -> Log:
         return Log(self.lines)
 
     def add(self, text: str, *, seats: Iterable[int] | None = None, others: str | None = None) -> None:
@@ -46,7 +47,7 @@ class QuietLog(Log):
     __slots__ = ()
     quiet = True
 
-    def clone(self) -> "QuietLog":
+    def clone(self) -> QuietLog:
         return self
 
     def add(self, text: str, *, seats: Iterable[int] | None = None, others: str | None = None) -> None:

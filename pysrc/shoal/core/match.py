@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import marshal
 from collections.abc import Callable, Iterator, MutableMapping
@@ -12,7 +13,8 @@ from typing import Any
 
 from . import actions as _actions
 from .errors import BadRecord, IllegalAction, ShoalError, brief
-from .game import Action, Game, State, View
+from .game import Action, Game, State, View, capped
+from .limits import check_data, data_problem
 from .rng import Rng
 
 RECORD_FORMAT = "shoal-record"
@@ -40,7 +42,7 @@ def _plain(data: Any) -> Any:
 class LazyView(MutableMapping[str, Any]):
     """A seat's view that is built on its first read. A bot is handed its seat's view and nothing else; one that never
     reads it (``random``, a search with one legal action) then costs no view: in the page a reef view is most of a
-    click's Python (issue 14). Reads, writes and comparisons behave as on the plain dict ``build()`` returns."""
+    click's Python. Reads, writes and comparisons behave as on the plain dict ``build()`` returns."""
 
     __slots__ = ("_build", "_view")
 
@@ -89,6 +91,7 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
         options = {}
     if not isinstance(options, dict):
         raise ShoalError(f"options must be an object, got {type(options).__name__}")
+    check_data(options, "options")
     unknown = [name for name in options if not isinstance(name, str) or name not in game.options]
     if unknown:
         known = ", ".join(sorted(game.options)) or "none"
@@ -106,12 +109,16 @@ def resolve_options(game: Game, options: dict[str, Any] | None) -> dict[str, Any
 class Match:
     """One game in progress. Every method answers from the point of view the caller names."""
 
-    def __init__(self, game: Game, players: int, seed: int = 0, options: dict[str, Any] | None = None,
-                 position: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        position: str | None = None,
+    ) -> None:
         if type(players) is not int or not game.min_players <= players <= game.max_players:
-            raise ShoalError(
-                f"{game.title} is for {game.min_players}–{game.max_players} players, got {brief(players)}"
-            )
+            raise ShoalError(f"{game.title} is for {game.min_players}–{game.max_players} players, got {brief(players)}")
         self.game = game
         self.players = players
         self.seed = _check_seed(seed)
@@ -173,14 +180,28 @@ class Match:
         self.state = trial
         self.actions.append([seat, action])
 
+    def clone(self) -> Match:
+        """An independent copy to play on (a lesson judging an answer plays it on one): the position cloned and the
+        record's lists copied, so nothing played on the copy reaches this match."""
+        twin = copy.copy(self)
+        twin.options = dict(self.options)
+        twin.state = self.state.clone()
+        twin.actions = list(self.actions)
+        twin.reveals = list(self.reveals)
+        return twin
+
     # --- taking moves back -----------------------------------------------------------------------------------
     def undo_point(self, seat: int, humans: list[int] | None = None) -> int | None:
         """How many actions remain if ``seat`` takes back its last move, or None if it may not (BGA's rule).
 
         ``seat`` takes back its own last move together with the moves of bots (seats not in ``humans``; default:
         every seat is a person) that followed it, unless one of those moves drew on the RNG (a random event), made
-        any person learn something (a card drawn or turned, a tile revealed, a simultaneous phase resolved), or was
-        another person's. A finished match is final.
+        any person learn something (a card drawn or turned, a tile revealed, a simultaneous phase resolved), was
+        another person's, or was a bot's in a game with private views. There every seat holds something the person
+        cannot see (its hand, its face-down cards), so a bot's answer is chosen on information the person lacks:
+        taking the move back and trying another would show the person how that hidden hand answers each. In a game
+        without private views (AQUA) a bot sees nothing the person does not, and its answers are taken back too.
+        A finished match is final.
         """
         people = set(range(self.players) if humans is None else humans)
         if type(seat) is not int or seat not in people or self.is_over():
@@ -188,7 +209,7 @@ class Match:
         for i in range(len(self.actions) - 1, -1, -1):
             mover = self.actions[i][0]
             random, learned = self.reveals[i]
-            if random or learned & people or (mover != seat and mover in people):
+            if random or learned & people or (mover != seat and (mover in people or self.game.private_views)):
                 return None
             if mover == seat:
                 return i
@@ -225,8 +246,8 @@ class Match:
 
     def shared_view(self, seat: int | None = None) -> View:
         """:meth:`view` without the copy: it shares the parts the game keeps cached, so it is only for serialising at
-        once (the bridge's answers) and never to keep or edit. The copy was a third of a reef view's cost in a click
-        (issue 14)."""
+        once (the bridge's answers) and never to keep or edit. A copy would cost a third as much as building a reef
+        view in a click."""
         if seat is not None:
             self._check_seat(seat)
         over = self.is_over()
@@ -267,7 +288,6 @@ class Match:
         if budget is not None:
             if type(budget) is not int or budget < 1:
                 raise ShoalError(f"a bot budget is a positive integer, got {brief(budget)}")
-            from ..bots.search import capped  # late: the search module imports the core
             choose = capped(choose, budget)
         # The seat's view, built only if the bot reads it (it is built from this position: the bot reads it before
         # choosing, and nothing is played until it has chosen).
@@ -315,8 +335,7 @@ def _what_changed(game: Game, before: State, after: State) -> tuple[bool, frozen
     """Whether a move drew on the RNG, and the seats whose :meth:`Game.seen` summary changed (``None``: unknown)."""
     random = before.rng.state != after.rng.state
     learned = frozenset(
-        s for s in range(before.players)
-        if (was := game.seen(before, s)) is None or was != game.seen(after, s)
+        s for s in range(before.players) if (was := game.seen(before, s)) is None or was != game.seen(after, s)
     )
     return random, learned
 
@@ -325,6 +344,9 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
     """Rebuild a match from its record, or raise :class:`BadRecord`; a bad record never yields a half-loaded match."""
     if not isinstance(record, dict):
         raise BadRecord(f"a record must be a JSON object, got {type(record).__name__}")
+    why = data_problem(record, "record")  # the bridge's limits, for a record handed in from Python too
+    if why:
+        raise BadRecord(why)
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         raise BadRecord(f"not a Shoal record (format {brief(record.get('format'))})")
     required = {"game": str, "rules_version": int, "players": int, "seed": int, "actions": list}
@@ -333,8 +355,9 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
             raise BadRecord(f"record has no {key!r}")
         if type(record[key]) is not kind:
             raise BadRecord(f"record {key!r} must be {kind.__name__}, got {type(record[key]).__name__}")
-    extra = [key for key in record
-             if key not in required and key not in ("format", "options", "names", "seats", "position")]
+    extra = [
+        key for key in record if key not in required and key not in ("format", "options", "names", "seats", "position")
+    ]
     if extra:
         raise BadRecord(f"record has unknown key(s) {', '.join(brief(k, 30) for k in extra[:5])}")
     game = games.get(record["game"])
@@ -347,8 +370,10 @@ def replay(record: Any, games: dict[str, Game]) -> Match:
         )
     players = record["players"]
     if not game.min_players <= players <= game.max_players:  # before anything is built for that many seats
-        raise BadRecord(f"record cannot start: {game.title} is for {game.min_players}–{game.max_players} players, "
-                        f"got {brief(players)}")
+        raise BadRecord(
+            f"record cannot start: {game.title} is for {game.min_players}–{game.max_players} players, "
+            f"got {brief(players)}"
+        )
     _check_seat_labels(record, game, players)
     try:
         match = Match(game, record["players"], record["seed"], record.get("options"), record.get("position"))
@@ -376,8 +401,10 @@ def _check_seat_labels(record: dict[str, Any], game: Game, players: int) -> None
             raise BadRecord(f"record {key!r} must list one string per seat ({players}), got {brief(labels)}")
         for seat, label in enumerate(labels):
             if not isinstance(label, str) or len(label) > NAME_LIMIT:
-                raise BadRecord(f"record {key}[{seat}] must be a string of at most {NAME_LIMIT} characters, "
-                                f"got {brief(label)}")
+                raise BadRecord(
+                    f"record {key}[{seat}] must be a string of at most {NAME_LIMIT} characters, got {brief(label)}"
+                )
             if key == "seats" and label not in kinds:
-                raise BadRecord(f"record seats[{seat}] = {brief(label)} is not a seat kind "
-                                f"({', '.join(sorted(kinds))})")
+                raise BadRecord(
+                    f"record seats[{seat}] = {brief(label)} is not a seat kind ({', '.join(sorted(kinds))})"
+                )

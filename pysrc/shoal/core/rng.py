@@ -8,7 +8,8 @@ same seed gives the same numbers on CPython and on Pyodide's 32-bit WebAssembly 
 from __future__ import annotations
 
 import hashlib
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -34,7 +35,7 @@ class Rng:
         self.state = state
 
     @classmethod
-    def for_bot(cls, seed: int, ply: int, seat: int) -> "Rng":
+    def for_bot(cls, seed: int, ply: int, seat: int) -> Rng:
         """A bot's private generator for one decision, derived one way from the match seed.
 
         SplitMix64 can be run backwards, so ``Rng(seed, ply, seat)`` would hand a bot (and anyone it talks to) the
@@ -44,7 +45,7 @@ class Rng:
         digest = hashlib.sha256(f"shoal-bot:{seed}:{ply}:{seat}".encode()).digest()
         return cls(int.from_bytes(digest[:8], "big"))
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         twin = Rng.__new__(Rng)
         twin.state = self.state
         return twin
@@ -81,6 +82,6 @@ class Rng:
         self.shuffle(pool)
         return pool[:k]
 
-    def fork(self, *salt: int) -> "Rng":
+    def fork(self, *salt: int) -> Rng:
         """An independent generator derived from this one's state and ``salt``, leaving this one untouched."""
         return Rng(self.state, *salt)

@@ -19,7 +19,7 @@ import json
 import re
 from typing import Any
 
-from shoal.core import IllegalAction, Match, ShoalError
+from shoal.core import IllegalAction, Match, ShoalError, limits
 from shoal.core import actions as _actions
 
 from . import conditions
@@ -57,8 +57,10 @@ def _need(obj: dict, key: str, kind: type | tuple, step: int | None, field: str,
 def _unknown(obj: dict, allowed: set, step: int | None, where: str) -> None:
     extra = sorted(set(obj) - allowed)
     if extra:
-        raise LessonError(f"lesson {_where(step, where)}: unknown field(s) {', '.join(map(repr, extra))} "
-                          f"(known: {', '.join(sorted(allowed))})")
+        raise LessonError(
+            f"lesson {_where(step, where)}: unknown field(s) {', '.join(map(repr, extra))} "
+            f"(known: {', '.join(sorted(allowed))})"
+        )
 
 
 class Lesson:
@@ -84,8 +86,10 @@ class Lesson:
             if "record" in start:
                 match = shoal.replay(start["record"])
                 if match.game.id != self.game or match.players != self.players:
-                    raise LessonError(f"lesson start.record: a {match.players}-player {match.game.id} record, "
-                                      f"the lesson is {self.players}-player {self.game}")
+                    raise LessonError(
+                        f"lesson start.record: a {match.players}-player {match.game.id} record, "
+                        f"the lesson is {self.players}-player {self.game}"
+                    )
                 return match
             match = shoal.new_match(self.game, self.players, self.seed, self.options, start.get("position"))
         except LessonError:
@@ -135,20 +139,29 @@ def _check_seat(value: Any, players: int, step: int | None, field: str, allow_no
     if value is None and allow_none:
         return
     if type(value) is not int or not 0 <= value < players:
-        raise LessonError(f"lesson {_where(step, field)}: must be a seat 0–{players - 1}"
-                          f"{' or null' if allow_none else ''}, got {json.dumps(value)}")
+        raise LessonError(
+            f"lesson {_where(step, field)}: must be a seat 0–{players - 1}"
+            f"{' or null' if allow_none else ''}, got {json.dumps(value)}"
+        )
 
 
-def _check_accept(accept: Any, game: str, step: int, field: str) -> None:
+def _check_accept(
+    accept: Any, game: str, step: int, field: str, bots: list[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
+    """Check an ``accept`` (a list of actions, a condition, ``any_of`` of them) and return the bots its conditions
+    ask, as ``(field, bot)``: what answering it costs (:func:`_check_cost`)."""
+    import shoal
+
+    bots = [] if bots is None else bots
     if isinstance(accept, list):
         if not accept:
             raise LessonError(f"lesson {_where(step, field)}: an empty list accepts nothing")
         for j, a in enumerate(accept):
             if not isinstance(a, dict):
                 raise LessonError(f"lesson {_where(step, f'{field}[{j}]')}: an action is a JSON object")
-        return
+        return bots
     if not isinstance(accept, dict):
-        raise LessonError(f"lesson {_where(step, field)}: must be a list of actions or {{\"condition\": ...}}")
+        raise LessonError(f'lesson {_where(step, field)}: must be a list of actions or {{"condition": ...}}')
     name = accept.get("condition")
     if name == "any_of":
         _unknown(accept, {"condition", "of"}, step, field)
@@ -156,30 +169,81 @@ def _check_accept(accept: Any, game: str, step: int, field: str) -> None:
         if not isinstance(of, list) or not of:
             raise LessonError(f"lesson {_where(step, field + '.of')}: must be a non-empty list")
         for j, part in enumerate(of):
-            _check_accept(part, game, step, f"{field}.of[{j}]")
-        return
-    known = ["any_of", *conditions.CONDITIONS]
-    if name not in conditions.CONDITIONS:
-        raise LessonError(f"lesson {_where(step, field + '.condition')}: unknown condition {json.dumps(name)} "
-                          f"(conditions: {', '.join(known)})")
-    games, _, params = conditions.CONDITIONS[name]
-    if games is not None and game not in games:
-        raise LessonError(f"lesson {_where(step, field + '.condition')}: {name} is for {', '.join(games)}, "
-                          f"not {game}")
+            _check_accept(part, game, step, f"{field}.of[{j}]", bots)
+        return bots
+    known = conditions.known(shoal.GAMES.values())
+    if not isinstance(name, str) or name not in known:
+        raise LessonError(
+            f"lesson {_where(step, field + '.condition')}: unknown condition {json.dumps(name)} "
+            f"(conditions: {', '.join(['any_of', *known])})"
+        )
+    found = conditions.lookup(shoal.GAMES[game], name)
+    if found is None:
+        raise LessonError(
+            f"lesson {_where(step, field + '.condition')}: {name} is for {', '.join(known[name])}, not {game}"
+        )
+    _, params = found
     _unknown(accept, {"condition", *params}, step, field)
     for key, (kind, required) in params.items():
         _need(accept, key, kind, step, f"{field}.{key}", optional=not required)
+    if name in conditions.BOT_CONDITIONS:
+        game_bots = shoal.GAMES[game].bots
+        bot = conditions.bot_named(game_bots, accept)
+        if bot not in game_bots:
+            raise LessonError(
+                f"lesson {_where(step, field + '.bot')}: {game} has no bot {json.dumps(bot)} "
+                f"(bots: {', '.join(game_bots)})"
+            )
+        bots.append((field, bot))
+    return bots
+
+
+# What one answer may cost: each bot condition makes that bot decide once (a question caches its bots' choices, but a
+# lesson from a link is untrusted and must not be able to ask for a hundred searches).
+MAX_BOT_CONDITIONS = 4  # per question
+SEARCH_BUDGET_LEVEL = "hard"  # a question's bot searches add up to at most one decision of this level
+
+
+def _search_work(bot: Any) -> int:
+    """Iterations a search bot runs for a decision (a quick bot: 0, it searches nothing)."""
+    return int(getattr(bot, "iterations", 0) or 0)
+
+
+def _check_cost(game: str, step: int, bots: list[tuple[str, str]]) -> None:
+    """Refuse a question whose bot conditions are too many or search too much, naming the condition over the line."""
+    import shoal
+
+    game_bots = shoal.GAMES[game].bots
+    budget = _search_work(game_bots.get(SEARCH_BUDGET_LEVEL))
+    work = 0
+    for count, (field, bot) in enumerate(bots, 1):
+        if count > MAX_BOT_CONDITIONS:
+            raise LessonError(
+                f"lesson {_where(step, field)}: a question may ask at most {MAX_BOT_CONDITIONS} bot "
+                f"conditions ({', '.join(conditions.BOT_CONDITIONS)}); this is number {count}"
+            )
+        work += _search_work(game_bots[bot])
+        if work > budget:
+            raise LessonError(
+                f"lesson {_where(step, field)}: bot {json.dumps(bot)} takes the question's bot "
+                f"searches to {work} iterations, more than one {SEARCH_BUDGET_LEVEL} decision "
+                f"({budget})"
+            )
 
 
 def parse(obj: Any, lesson_id: str | None = None) -> Lesson:
     """Check a lesson's shape (fields, types, seats, refs) without playing it. Raises :class:`LessonError`."""
     import shoal
 
+    # Text or data, the same limits before anything below recurses (a lesson nested 5,000 deep kills Pyodide).
+    why = None if isinstance(obj, str) else limits.data_problem(obj, "lesson")
+    if why:
+        raise LessonError(why)
     if isinstance(obj, str):
         try:
-            obj = json.loads(obj)
-        except ValueError as e:
-            raise LessonError(f"lesson is not JSON: {e}") from None
+            obj = limits.loads(obj, "lesson")
+        except ShoalError as e:
+            raise LessonError(str(e)) from None
     if not isinstance(obj, dict):
         raise LessonError(f"a lesson is a JSON object, got {type(obj).__name__}")
     if isinstance(obj.get("source"), dict) and "steps" in obj:  # a compiled lesson: the engine reads its source
@@ -225,8 +289,9 @@ def parse(obj: Any, lesson_id: str | None = None) -> Lesson:
         highlight = _need(step, "highlight", list, i, "highlight", optional=True) or []
         for j, ref in enumerate(highlight):
             if not isinstance(ref, str) or not REF.match(ref):
-                raise LessonError(f"lesson {_where(i, f'highlight[{j}]')}: a ref is \"kind:id\" (docs/refs.md), "
-                                  f"got {json.dumps(ref)}")
+                raise LessonError(
+                    f'lesson {_where(i, f"highlight[{j}]")}: a ref is "kind:id" (docs/refs.md), got {json.dumps(ref)}'
+                )
         if "viewer" in step:
             _check_seat(step["viewer"], players, i, "viewer", allow_none=True)
         q = _need(step, "question", (dict, type(None)), i, "question", optional=True)
@@ -239,23 +304,28 @@ def parse(obj: Any, lesson_id: str | None = None) -> Lesson:
             _need(q, key, str, i, f"question.{key}")
         if "accept" not in q:
             raise LessonError(f"lesson {_where(i, 'question.accept')}: missing")
-        _check_accept(q["accept"], game, i, "question.accept")
+        _check_cost(game, i, _check_accept(q["accept"], game, i, "question.accept"))
         if "viewer" in step and step["viewer"] != q["seat"]:
-            raise LessonError(f"lesson {_where(i, 'viewer')}: a question for seat {q['seat']} is shown from that "
-                              f"seat's view, not {json.dumps(step['viewer'])}")
+            raise LessonError(
+                f"lesson {_where(i, 'viewer')}: a question for seat {q['seat']} is shown from that "
+                f"seat's view, not {json.dumps(step['viewer'])}"
+            )
     return Lesson(obj, lesson_id)
 
 
 # --- questions --------------------------------------------------------------------------------------------------
-def accepts(match: Match, seat: int, action: dict, accept: Any) -> bool:
-    """Whether the (legal) ``action`` of ``seat`` answers the question: in the list, or meeting the condition."""
+def accepts(match: Match, seat: int, action: dict, accept: Any, asked: conditions.Asked | None = None) -> bool:
+    """Whether the (legal) ``action`` of ``seat`` answers the question: in the list, or meeting the condition, judged
+    from what the seat knows (``asked``: the position as the seat sees it, shared by several answers)."""
     if isinstance(accept, list):
         return any(_actions.same(action, a) for a in accept)
+    asked = asked or conditions.Asked(match, seat)
     name = accept["condition"]
     if name == "any_of":
-        return any(accepts(match, seat, action, part) for part in accept["of"])
-    _, check, _ = conditions.CONDITIONS[name]
-    return bool(check(match, seat, action, accept))
+        return any(accepts(match, seat, action, part, asked) for part in accept["of"])
+    found = conditions.lookup(match.game, name)
+    assert found is not None, name  # ``parse`` refused a condition the game does not know
+    return bool(found[0](asked, action, accept))
 
 
 def _check_question(lesson: Lesson, i: int, match: Match) -> None:
@@ -263,14 +333,18 @@ def _check_question(lesson: Lesson, i: int, match: Match) -> None:
     seat = q["seat"]
     legal = match.legal_actions(seat)
     if not legal:
-        raise LessonError(f"lesson {_where(i, 'question.seat')}: seat {seat} is not to act at this step "
-                          f"(waiting for {match.to_act()})")
+        raise LessonError(
+            f"lesson {_where(i, 'question.seat')}: seat {seat} is not to act at this step "
+            f"(waiting for {match.to_act()})"
+        )
     if isinstance(q["accept"], list):
         for j, a in enumerate(q["accept"]):
             if not _actions.find(a, legal):
-                raise LessonError(f"lesson {_where(i, f'question.accept[{j}]')}: not a legal move here: "
-                                  f"{_actions.explain(a, legal)}")
-    verdicts = [accepts(match, seat, a, q["accept"]) for a in legal]
+                raise LessonError(
+                    f"lesson {_where(i, f'question.accept[{j}]')}: not a legal move here: {_actions.explain(a, legal)}"
+                )
+    asked = conditions.Asked(match, seat)
+    verdicts = [accepts(match, seat, a, q["accept"], asked) for a in legal]
     if not any(verdicts):
         raise LessonError(f"lesson {_where(i, 'question.accept')}: no legal move is accepted")
     if all(verdicts):
@@ -304,22 +378,37 @@ def compile_lesson(obj: Any, lesson_id: str | None = None) -> dict[str, Any]:
         if move is not None:
             match.play(move[0], move[1])
         q = step.get("question")
-        steps.append({
-            "comment": step["comment"],
-            "highlight": list(step.get("highlight", [])),
-            "viewer": lesson.viewer(i),
-            "move": move,
-            "view": match.view(lesson.viewer(i)),
-            "question": None if not q else {"seat": q["seat"], "prompt": q["prompt"]},
-        })
-    return {"format": FORMAT, "id": lesson.id, "title": lesson.title, "game": lesson.game,
-            "players": lesson.players, "options": match.options, "summary": lesson.summary, "steps": steps,
-            "source": lesson.source}
+        steps.append(
+            {
+                "comment": step["comment"],
+                "highlight": list(step.get("highlight", [])),
+                "viewer": lesson.viewer(i),
+                "move": move,
+                "view": match.view(lesson.viewer(i)),
+                "question": None if not q else {"seat": q["seat"], "prompt": q["prompt"]},
+            }
+        )
+    return {
+        "format": FORMAT,
+        "id": lesson.id,
+        "title": lesson.title,
+        "game": lesson.game,
+        "players": lesson.players,
+        "options": match.options,
+        "summary": lesson.summary,
+        "steps": steps,
+        "source": lesson.source,
+    }
 
 
 def index_entry(compiled: dict[str, Any]) -> dict[str, Any]:
-    return {"id": compiled["id"], "title": compiled["title"], "game": compiled["game"],
-            "summary": compiled["summary"], "steps": len(compiled["steps"])}
+    return {
+        "id": compiled["id"],
+        "title": compiled["title"],
+        "game": compiled["game"],
+        "summary": compiled["summary"],
+        "steps": len(compiled["steps"]),
+    }
 
 
 def answer(obj: Any, step: int, action: Any) -> dict[str, Any]:
@@ -348,5 +437,16 @@ def open_step(obj: Any, step: int) -> Match:
     return lesson.match_at(step)
 
 
-__all__ = ["FORMAT", "Lesson", "LessonError", "accepts", "answer", "compile_lesson", "index_entry", "load",
-           "open_step", "parse", "validate"]
+__all__ = [
+    "FORMAT",
+    "Lesson",
+    "LessonError",
+    "accepts",
+    "answer",
+    "compile_lesson",
+    "index_entry",
+    "load",
+    "open_step",
+    "parse",
+    "validate",
+]

@@ -1,10 +1,8 @@
-"""Aquarena: pond predators placed around Water tiles, resolved 1 → 10 as they eat flies and each other."""
+"""Aquarena: pond predators placed around Water tiles, resolved 1 → 10 as they eat flies and each other.
 
-from .game import GAME_RULES as GAME
-from .game import Aquarena
-from .search import make_levels
+``GAME`` is the engine (``game``); ``scoring.round_breakdown`` scores any seat's catch.
+"""
 
-# The search levels need the game object itself; listed after the old bots ("bot" in the page means "normal").
-Aquarena.bots = {**Aquarena.bots, **make_levels(GAME)}
+from .game import GAME
 
 __all__ = ["GAME"]

@@ -9,14 +9,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from shoal.bots import random_bot
 from shoal.core import Action, Rng, View
 
-from . import data, effects, resolution, scenario
-from .state import AquarenaState
+from . import data, effects, resolution
+from .state import AquarenaState, Tile
 
 INSECT_EATERS = {data.PIKE, data.FROG, data.TOAD, data.DRAGONFLY, data.NEWT, data.CARP, data.SPIDER_WEB}
 # How much of a face-up (face-down) card's prey value we expect to lose to predators placed after it.
 EXPOSURE = {True: 0.35, False: 0.1}
+
+
+def from_view(table: dict[str, Any], players: int) -> AquarenaState:
+    """The position a seat can see, as a state: hidden cards left out. For the look-ahead only."""
+    state = AquarenaState(players, {}, Rng(0))
+    state.round, state.heron = table["round"], table["heron"]
+    for t in table["tiles"]:
+        tile = Tile(-1, t["capacity"], t["flies"])
+        tile.resolved = t["resolved"]
+        tile.cards = [(c["seat"], c["card"], c["face_up"]) for c in t["cards"] if c["card"] is not None]
+        state.tiles.append(tile)
+    state.phase, state.decision = "resolution", None
+    return state
 
 
 def _bite_key(seat: int, bite: effects.Bite) -> tuple[int, int]:
@@ -35,8 +49,10 @@ def _greedy(state: AquarenaState, options: list[Any]) -> Any:
 
 def _net(state: AquarenaState, seat: int) -> float:
     """This seat's points so far minus the average of the others' (what a tile's resolution is worth to it)."""
-    points = [sum(effects.bite_points(s, ("card", 0, o, n)) for o, n, _ in c.cards) + c.flies
-              for s, c in enumerate(state.catches)]
+    points = [
+        sum(effects.bite_points(s, ("card", 0, o, n)) for o, n, _ in c.cards) + c.flies
+        for s, c in enumerate(state.catches)
+    ]
     others = [p for s, p in enumerate(points) if s != seat]
     return points[seat] - (sum(others) / len(others) if others else 0)
 
@@ -61,7 +77,7 @@ def _placement_value(base: AquarenaState, seat: int, number: int, tile: int, up:
 def _best_places(view: View) -> dict[int, tuple[float, int]]:
     """For each card in hand: its best (value, tile)."""
     table, seat = view["table"], view["seat"]
-    base = scenario.from_view(table, view["players"])
+    base = from_view(table, view["players"])
     up = bool(table["face_up_next"])
     baselines = [_settle(base, i, base.heron, seat) for i in range(len(base.tiles))]
     best: dict[int, tuple[float, int]] = {}
@@ -86,12 +102,14 @@ def heuristic(view: View, legal: list[Action], rng: Rng) -> Action:
         number = min(best, key=lambda n: (best[n][0], n))
         return {"type": "discard", "card": number}
     if kind == "resolve":
-        base = scenario.from_view(table, view["players"])
+        base = from_view(table, view["players"])
         return max(legal, key=lambda a: _settle(base, a["tile"], seat, seat))
     if kind in ("eat_fly", "eat_card"):
+
         def key(a: Action) -> tuple[int, int]:
             bite = ("fly", a["tile"]) if a["type"] == "eat_fly" else ("card", a["tile"], a["seat"], a["card"])
             return _bite_key(seat, bite)
+
         return max(legal, key=key)
     if kind == "move_fly":
         return max(legal, key=lambda a: _fly_welcome(table, seat, a["tile"]))
@@ -107,3 +125,6 @@ def _fly_welcome(table: dict[str, Any], seat: int, index: int) -> int:
     mine = sum(1 for c in tile["cards"] if c["seat"] == seat and c["card"] in INSECT_EATERS)
     theirs = sum(1 for c in tile["cards"] if c["seat"] != seat and (c["card"] in INSECT_EATERS or c["card"] is None))
     return mine - theirs
+
+
+BOTS = {"random": random_bot, "heuristic": heuristic}

@@ -25,8 +25,12 @@ CARDS: dict[int, tuple[str, str | None, str]] = {
     3: ("Pike", FISH, "Eats 1 amphibian; if there is none, up to 2 insects."),
     4: ("Frog", AMPHIBIAN, "Eats 1 insect."),
     5: ("Toad", AMPHIBIAN, "Eats up to 2 insects."),
-    6: ("Dragonfly", INSECT, "Eats 1 insect (a fly or another Dragonfly), then moves a fly from its tile to another "
-                             "Water tile that has room."),
+    6: (
+        "Dragonfly",
+        INSECT,
+        "Eats 1 insect (a fly or another Dragonfly), then moves a fly from its tile to another "
+        "Water tile that has room.",
+    ),
     7: ("Newt", AMPHIBIAN, "Eats 1 insect. Herons cannot eat it."),
     8: ("Salamander", AMPHIBIAN, "Eats 1 insect from any Water tile: a fly, or a face-up Dragonfly not yet resolved."),
     9: ("Carp", FISH, "Eats up to 3 insects."),

@@ -7,16 +7,19 @@ empty list::
 
 | key | meaning | default |
 |---|---|---|
-| ``tiles`` | the Water tiles (one more than the players), ``|``-separated: ``flies/capacity``, ``r`` if already resolved this round, ``:``, then its cards ``seat.card`` (a number 1–10 or a name such as ``frog``, ``fishhook``), ``*`` after a face-down one | required |
+| ``tiles`` | the Water tiles (one more than the players), separated by ``|``, each written as below | required |
 | ``hands`` | each seat's hand (card numbers) | planning: required; resolution: empty |
 | ``round`` | 1–4 | 1 |
 | ``heron`` | the heron token's holder | 0 |
 | ``phase`` | ``planning`` (a seat places a card) or ``resolution`` (a seat picks the next tile) | ``planning`` |
 | ``turn`` | planning: the seat to place | the heron holder |
-| ``chooser`` | resolution: the seat to pick the next tile (with one unresolved tile left, it opens by itself) | the heron holder |
+| ``chooser`` | resolution: the seat to pick the next tile (the last unresolved opens by itself) | the heron holder |
 | ``discards`` | each seat's discarded cards | planning: none; resolution: every card not on a tile or in hand |
-| ``catch`` | this round's catches so far: ``flies:owner.card,...`` per seat (``2:1.4`` = 2 flies and seat 1's Frog) | nothing |
+| ``catch`` | this round's catches: ``flies:owner.card,...`` per seat (``2:1.4``: 2 flies, seat 1's Frog) | nothing |
 | ``scores`` | points from earlier rounds | 0 each |
+
+A tile is ``flies/capacity``, then ``r`` if it is already resolved this round, then ``:`` and its cards as
+``seat.card`` (a number 1–10 or a name such as ``frog``, ``fishhook``), with ``*`` after a face-down one.
 
 A seat's remaining cards form its pile, shuffled by the seed. A seat's first two placements of a round go face up
 and the others face down, so the number of its cards on tiles decides how its next card goes. :func:`dump` writes every
@@ -122,15 +125,17 @@ def parse(text: str, players: int, rng: Rng, options: dict[str, Any] | None = No
         for seat, part in enumerate(_per_seat(f["catch"], players, "catch")):
             flies, _, cards = part.partition(":")
             s.catches[seat].flies = _int(flies or "0", "catch")
-            for token in (cards.split(",") if cards else []):
+            for token in cards.split(",") if cards else []:
                 owner, number, _ = _card(token, players, "catch")
                 s.catches[seat].cards.append((owner, number, 0))
     caught = [[n for c in s.catches for o, n, _ in c.cards if o == seat] for seat in range(players)]
     if "discards" in f:
         s.discards = [_numbers(d, "discards") for d in _per_seat(f["discards"], players, "discards")]
     elif s.phase == "resolution":
-        s.discards = [[n for n in data.NUMBERS if n not in s.hands[seat] + on_tiles[seat] + caught[seat]]
-                      for seat in range(players)]
+        s.discards = [
+            [n for n in data.NUMBERS if n not in s.hands[seat] + on_tiles[seat] + caught[seat]]
+            for seat in range(players)
+        ]
     else:
         s.discards = [[] for _ in range(players)]
     for seat in range(players):
@@ -142,8 +147,9 @@ def parse(text: str, players: int, rng: Rng, options: dict[str, Any] | None = No
         rng.shuffle(pile)
         s.piles[seat] = pile
         s.placed[seat] = len(on_tiles[seat])
-    s.scores = [_int(x, "scores") for x in _per_seat(f["scores"], players, "scores")] if "scores" in f else (
-        [0] * players)
+    s.scores = (
+        [_int(x, "scores") for x in _per_seat(f["scores"], players, "scores")] if "scores" in f else ([0] * players)
+    )
     if sum(t.flies for t in s.tiles) + sum(c.flies for c in s.catches) > data.TOTAL_FLIES:
         raise ShoalError(f"more than the box's {data.TOTAL_FLIES} flies")
     if s.phase == "planning":
@@ -179,12 +185,18 @@ def dump(s: AquarenaState) -> str:
     def cards(nums: list[int]) -> str:
         return ",".join(map(str, nums)) or "-"
 
-    tiles = "|".join(f"{t.flies}/{t.capacity}{'r' if t.resolved else ''}:"
-                     + ",".join(f"{o}.{n}{'' if up else '*'}" for o, n, up in t.cards) for t in s.tiles)
+    tiles = "|".join(
+        f"{t.flies}/{t.capacity}{'r' if t.resolved else ''}:"
+        + ",".join(f"{o}.{n}{'' if up else '*'}" for o, n, up in t.cards)
+        for t in s.tiles
+    )
     parts = [f"round={s.round}", f"heron={s.heron}", f"phase={s.phase}"]
     parts.append(f"turn={s.turn}" if s.phase == "planning" else f"chooser={s.chooser()}")
-    parts += [f"tiles={tiles}", f"hands={'/'.join(cards(h) for h in s.hands)}",
-              f"discards={'/'.join(cards(d) for d in s.discards)}",
-              "catch=" + "/".join(f"{c.flies}:" + ",".join(f"{o}.{n}" for o, n, _ in c.cards) for c in s.catches),
-              f"scores={'/'.join(map(str, s.scores))}"]
+    parts += [
+        f"tiles={tiles}",
+        f"hands={'/'.join(cards(h) for h in s.hands)}",
+        f"discards={'/'.join(cards(d) for d in s.discards)}",
+        "catch=" + "/".join(f"{c.flies}:" + ",".join(f"{o}.{n}" for o, n, _ in c.cards) for c in s.catches),
+        f"scores={'/'.join(map(str, s.scores))}",
+    ]
     return " ".join(parts)

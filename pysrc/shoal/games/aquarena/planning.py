@@ -25,8 +25,11 @@ def place(state: AquarenaState, seat: int, number: int, index: int) -> None:
     if up:
         state.log.add(f"{text.seat(seat)} placed {text.card(number)} face up on {text.tile(index)}.")
     else:
-        state.log.add(f"{text.seat(seat)} placed {text.card(number)} face down on {text.tile(index)}.", seats=[seat],
-                      others=f"{text.seat(seat)} placed a card face down on {text.tile(index)}.")
+        state.log.add(
+            f"{text.seat(seat)} placed {text.card(number)} face down on {text.tile(index)}.",
+            seats=[seat],
+            others=f"{text.seat(seat)} placed a card face down on {text.tile(index)}.",
+        )
 
 
 def discard(state: AquarenaState, seat: int, number: int) -> None:
@@ -38,8 +41,11 @@ def discard(state: AquarenaState, seat: int, number: int) -> None:
     state.hands[seat] = sorted(state.hands[seat] + drawn)
     if not state.log.quiet:  # a search's sampled position: nobody reads its lines
         got = ", ".join(text.card(n) for n in drawn) or "nothing"
-        state.log.add(f"{text.seat(seat)} discarded {text.card(number)} and drew {got}.", seats=[seat],
-                      others=f"{text.seat(seat)} discarded a card and drew {text.count(len(drawn), 'card')}.")
+        state.log.add(
+            f"{text.seat(seat)} discarded {text.card(number)} and drew {got}.",
+            seats=[seat],
+            others=f"{text.seat(seat)} discarded a card and drew {text.count(len(drawn), 'card')}.",
+        )
     if sum(state.placed) == data.PLACEMENTS_PER_ROUND * state.players:
         resolution.start(state)
         return

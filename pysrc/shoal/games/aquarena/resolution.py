@@ -7,7 +7,8 @@ where a fly goes. Every card's outcome is kept in ``state.steps`` (public) and w
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import data, effects, scoring, text
 from .effects import Bite
@@ -36,17 +37,25 @@ def open_tile(state: AquarenaState, index: int, last: bool = False) -> None:
         if len(same) > 1:
             state.tangled += same
     hidden = [(s, num) for s, num, up in tile.cards if not up]
-    state.steps = [{
-        "kind": "reveal", "round": state.round, "tile": index, "chooser": chooser, "last": last,
-        "revealed": [{"seat": s, "card": num} for s, num in hidden],
-    }]
+    state.steps = [
+        {
+            "kind": "reveal",
+            "round": state.round,
+            "tile": index,
+            "chooser": chooser,
+            "last": last,
+            "revealed": [{"seat": s, "card": num} for s, num in hidden],
+        }
+    ]
     state.decision = None
     if state.log.quiet:  # a search's sampled position: nobody reads its lines
         return
     shown = ", ".join(text.owned(s, num) for s, num in hidden)
-    opening = (f"The last tile, {text.tile(index)}, opened by itself (equal numbers act clockwise from "
-               f"{text.seat(chooser)})" if last
-               else f"{text.seat(chooser)} chose {text.tile(index)}")
+    opening = (
+        f"The last tile, {text.tile(index)}, opened by itself (equal numbers act clockwise from {text.seat(chooser)})"
+        if last
+        else f"{text.seat(chooser)} chose {text.tile(index)}"
+    )
     state.log.add(opening + (f"; revealed: {shown}." if hidden else "."))
 
 
@@ -62,7 +71,7 @@ def _finish_tile(state: AquarenaState) -> None:
 def advance(state: AquarenaState, one_tile: bool = False) -> None:
     """Run the resolution forward until a seat has a real decision to make (or the match ends).
 
-    With ``one_tile`` it stops as soon as the current tile is resolved (used to look ahead at one tile).
+    With ``one_tile`` it stops as soon as the current tile is resolved (for looking ahead at one tile).
     """
     while state.phase == "resolution":
         if state.decision in ("eat", "move"):
@@ -104,13 +113,16 @@ def _begin(state: AquarenaState, card: Card) -> None:
         if state.log.quiet:
             return
         verb = "tangled with" if number == data.FISH_HOOK else "flew away with"
-        state.log.add(f"{text.owned(seat, number)} {verb} {text.count(others, 'other ' + data.name(number))} "
-                      f"and went back unused.")
+        state.log.add(
+            f"{text.owned(seat, number)} {verb} {text.count(others, 'other ' + data.name(number))} "
+            f"and went back unused."
+        )
         return
     state.pool, state.left = effects.plan(state, card, index)
     state.acting = card
-    state.steps.append({"kind": "act", "seat": seat, "card": number, "tile": index, "pool": state.pool,
-                        "ate": [], "moved": None})
+    state.steps.append(
+        {"kind": "act", "seat": seat, "card": number, "tile": index, "pool": state.pool, "ate": [], "moved": None}
+    )
 
 
 def _feed(state: AquarenaState) -> bool:
@@ -236,10 +248,20 @@ def end_round(state: AquarenaState) -> None:
         rows = scoring.round_breakdown(seat, catch.flies, [(o, n) for o, n, _ in catch.cards])
         total = sum(r["points"] for r in rows)
         state.scores[seat] += total
-        sheet.append({"seat": seat, "round": state.round, "rows": rows, "total": total, "flies": catch.flies,
-                      "cards": [{"seat": o, "card": n} for o, n, _ in catch.cards]})
-        state.log.add(f"{text.seat(seat)} scored {total} this round ({text.flies(catch.flies)}"
-                      f", {text.count(len(catch.cards), 'card')} caught); total {state.scores[seat]}.")
+        sheet.append(
+            {
+                "seat": seat,
+                "round": state.round,
+                "rows": rows,
+                "total": total,
+                "flies": catch.flies,
+                "cards": [{"seat": o, "card": n} for o, n, _ in catch.cards],
+            }
+        )
+        state.log.add(
+            f"{text.seat(seat)} scored {total} this round ({text.flies(catch.flies)}"
+            f", {text.count(len(catch.cards), 'card')} caught); total {state.scores[seat]}."
+        )
     state.history = state.history + [sheet]
     if state.round == data.ROUNDS:  # "If this is the 4th token, the game ends immediately": no refill, no reset
         state.phase, state.decision = "over", None

@@ -33,9 +33,15 @@ def round_breakdown(seat: int, flies: int, cards: list[tuple[int, int]]) -> list
     """One row per category ``{"key", "label", "count", "points"}``: 1 per fly, opposing insect 1, amphibian 2,
     fish 3; prey of one's own colour is caught but scores nothing."""
     counts = catch_counts(seat, flies, cards)
-    return [{"key": key, "label": label, "count": counts[key],
-             "points": 0 if key == "own" else counts[key] * data.POINTS[key]}
-            for key, label in CATEGORIES]
+    return [
+        {
+            "key": key,
+            "label": label,
+            "count": counts[key],
+            "points": 0 if key == "own" else counts[key] * data.POINTS[key],
+        }
+        for key, label in CATEGORIES
+    ]
 
 
 def round_points(seat: int, flies: int, cards: list[tuple[int, int]]) -> int:

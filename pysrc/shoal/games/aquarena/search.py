@@ -19,7 +19,7 @@ from typing import Any
 from shoal.bots.search import GameSearch, SearchBot, levels
 from shoal.core import Action, QuietLog, Rng, View
 
-from . import data, effects, resolution, scoring
+from . import data, effects
 from .state import AquarenaState, Catch, Tile
 
 # --- sampling -----------------------------------------------------------------------------------------------------
@@ -75,10 +75,12 @@ def _base(view: View) -> tuple[AquarenaState, list[Any]]:
         if s.acting is not None:  # cards before the acting one have gone; equal numbers after it in turn order
             key = (s.acting[1], (s.acting[0] - s.chooser_seat) % n)
             s.queue = [c for c in s.queue if (c[1], (c[0] - s.chooser_seat) % n) > key]
-        s.tangled = [c for c in s.queue if c[1] in (data.FISH_HOOK, data.HERON)
-                     and sum(1 for q in s.queue if q[1] == c[1]) > 1]
-    s.steps = [dict(step, ate=[dict(a) for a in step["ate"]]) if "ate" in step else dict(step)
-               for step in t["last_resolution"]]
+        s.tangled = [
+            c for c in s.queue if c[1] in (data.FISH_HOOK, data.HERON) and sum(1 for q in s.queue if q[1] == c[1]) > 1
+        ]
+    s.steps = [
+        dict(step, ate=[dict(a) for a in step["ate"]]) if "ate" in step else dict(step) for step in t["last_resolution"]
+    ]
     deals = []
     for seat, sv in enumerate(t["seats"]):
         if seat == me:
@@ -131,8 +133,10 @@ def totals(s: AquarenaState) -> list[int]:
     """Scores with the current round's catch counted (it is scored at the round's end)."""
     if s.phase == "over":
         return list(s.scores)
-    return [s.scores[seat] + c.flies + sum(_WORTH[n] for o, n, _ in c.cards if o != seat)
-            for seat, c in enumerate(s.catches)]
+    return [
+        s.scores[seat] + c.flies + sum(_WORTH[n] for o, n, _ in c.cards if o != seat)
+        for seat, c in enumerate(s.catches)
+    ]
 
 
 def round_over(s: AquarenaState) -> bool:
@@ -159,27 +163,47 @@ def evaluate(s: AquarenaState, seat: int) -> float:
 # What each predator can eat (prey numbers), and how many: the pools of ``effects.plan`` as plain tables.
 _FISH = {n for n in _ORDER if data.family(n) == data.FISH}
 _AMPH = {n for n in _ORDER if data.family(n) == data.AMPHIBIAN}
-_INSECT_EATERS = {data.PIKE: 2, data.FROG: 1, data.TOAD: 2, data.DRAGONFLY: 1, data.NEWT: 1, data.SALAMANDER: 1,
-                  data.CARP: 3, data.SPIDER_WEB: 1}
+_INSECT_EATERS = {
+    data.PIKE: 2,
+    data.FROG: 1,
+    data.TOAD: 2,
+    data.DRAGONFLY: 1,
+    data.NEWT: 1,
+    data.SALAMANDER: 1,
+    data.CARP: 3,
+    data.SPIDER_WEB: 1,
+}
 EXPOSED = {True: 1.0, False: 0.45}  # how likely a predator that could eat a card finds it (face up / face down)
 
 
 def _threats(number: int) -> frozenset[int]:
     """The numbers that may eat a card of ``number`` (they act before it): what ``card_on_tile`` counts as risk."""
     family = data.family(number)
-    return frozenset(n for n in _ORDER if n < number and (
-        (n == data.FISH_HOOK and family == data.FISH) or (n == data.HERON and family == data.AMPHIBIAN and
-                                                            number != data.NEWT)
-        or (n == data.PIKE and family == data.AMPHIBIAN)
-        or (n in _INSECT_EATERS and family == data.INSECT and n != data.PIKE)))
+    return frozenset(
+        n
+        for n in _ORDER
+        if n < number
+        and (
+            (n == data.FISH_HOOK and family == data.FISH)
+            or (n == data.HERON and family == data.AMPHIBIAN and number != data.NEWT)
+            or (n == data.PIKE and family == data.AMPHIBIAN)
+            or (n in _INSECT_EATERS and family == data.INSECT and n != data.PIKE)
+        )
+    )
 
 
 _THREATS = {n: _threats(n) for n in _ORDER}
 _RISK = {(n, up): float(_WORTH[n]) * EXPOSED[up] if n in _WORTH else 0.0 for n in _ORDER for up in (True, False)}
 _HERON_PREY = _AMPH - {data.NEWT}
 # What each card eats as it starts to act, and how many (``effects.plan``; a Pike without amphibians: 2 insects).
-_PLAN = {data.FISH_HOOK: ("fish", 1), data.HERON: ("heron", 2), data.PIKE: ("amphibian", 1),
-         data.SALAMANDER: ("salamander", 1), data.TOAD: ("insect", 2), data.CARP: ("insect", 3)}
+_PLAN = {
+    data.FISH_HOOK: ("fish", 1),
+    data.HERON: ("heron", 2),
+    data.PIKE: ("amphibian", 1),
+    data.SALAMANDER: ("salamander", 1),
+    data.TOAD: ("insect", 2),
+    data.CARP: ("insect", 3),
+}
 _POOL_TEST = {"fish": _FISH, "amphibian": _AMPH, "heron": _HERON_PREY}
 
 
@@ -252,8 +276,9 @@ def _best_places(s: AquarenaState, seat: int) -> dict[int, tuple[float, int]]:
     return best
 
 
-def _settle_value(s: AquarenaState, index: int, seat: int, extra: tuple[int, int, bool] | None = None,
-                  points: list[int] | None = None) -> float:
+def _settle_value(
+    s: AquarenaState, index: int, seat: int, extra: tuple[int, int, bool] | None = None, points: list[int] | None = None
+) -> float:
     """``seat``'s points minus the best other seat's once tile ``index`` (with ``extra`` placed on it, if given) is
     resolved now, every owner eating its best bite (``_bite_key``) and a Dragonfly moving a left-over fly to the
     first tile with room. It reads the rules' own result (a test resolves the same tiles with ``resolution``).
@@ -263,8 +288,9 @@ def _settle_value(s: AquarenaState, index: int, seat: int, extra: tuple[int, int
     return mine - max(after)
 
 
-def _tile_gains(s: AquarenaState, index: int, extra: tuple[int, int, bool] | None = None,
-                seen_by: int | None = None) -> list[int]:
+def _tile_gains(
+    s: AquarenaState, index: int, extra: tuple[int, int, bool] | None = None, seen_by: int | None = None
+) -> list[int]:
     """The points each seat catches when tile ``index`` resolves now (the rules of ``resolution`` and ``effects``
     replayed on plain lists: no state copied, no steps or log written; the policy asks this many times a ply).
     With ``seen_by``, the tile holds only the cards that seat can see (its own and the face-up ones)."""
@@ -307,8 +333,13 @@ def _tile_gains(s: AquarenaState, index: int, extra: tuple[int, int, bool] | Non
                     total += flies[index]
             elif pool == "salamander":
                 if away is None:
-                    away = [(i, o) for i, t in enumerate(tiles) if i != index
-                            for o, c, up in t.cards if c == data.DRAGONFLY and up]
+                    away = [
+                        (i, o)
+                        for i, t in enumerate(tiles)
+                        if i != index
+                        for o, c, up in t.cards
+                        if c == data.DRAGONFLY and up
+                    ]
                 for i in range(len(tiles)):
                     if i == index:
                         bites += [("card", index, o, c) for o, c in here if c == data.DRAGONFLY and (o, c) != card]
@@ -419,8 +450,9 @@ def _placements(s: AquarenaState, seat: int, memo: dict) -> dict[tuple[int, int]
                 continue
             base = _seen_margin(s, seat, i, points)
             for number in s.hands[seat]:
-                got[number, i] = (_seen_margin(s, seat, i, points, (seat, number, up)) - base
-                                  - _EXPOSURE_COST.get((number, up), 0.0))
+                got[number, i] = (
+                    _seen_margin(s, seat, i, points, (seat, number, up)) - base - _EXPOSURE_COST.get((number, up), 0.0)
+                )
     return got
 
 
@@ -478,8 +510,9 @@ def settling_candidates(s: AquarenaState, seat: int, legal: list[Action]) -> lis
 
 
 SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, rollout_stop=round_over)
-SETTLING = GameSearch(sample=sample, evaluate=evaluate, policy=settling_policy, candidates=settling_candidates,
-                      rollout_stop=round_over)
+SETTLING = GameSearch(
+    sample=sample, evaluate=evaluate, policy=settling_policy, candidates=settling_candidates, rollout_stop=round_over
+)
 
 
 def make_levels(game) -> dict:
@@ -490,12 +523,25 @@ def make_levels(game) -> dict:
     policy by 29.8% to 23.0% of games against two old heuristics (200 games each), and it models such opponents
     closely; it costs about 3× a ply, paid for by the faster tile replay. ``easy`` and ``normal`` keep the quick
     policy and their budgets, so the three levels stay well apart."""
-    bots = levels(SEARCH, game,
-                  easy={"iterations": 30, "rollout_depth": None, "node_candidates": 6},
-                  normal={"iterations": 100, "rollout_depth": None, "node_candidates": 8})
+    bots = levels(
+        SEARCH,
+        game,
+        easy={"iterations": 30, "rollout_depth": None, "node_candidates": 6},
+        normal={"iterations": 100, "rollout_depth": None, "node_candidates": 8},
+    )
     bots["hard"] = SearchBot(SETTLING, game, 350, None, node_candidates=10, name="hard")
     return bots
 
 
-__all__ = ["SEARCH", "SETTLING", "candidates", "evaluate", "make_levels", "policy", "round_over", "sample",
-           "settling_candidates", "settling_policy"]
+__all__ = [
+    "SEARCH",
+    "SETTLING",
+    "candidates",
+    "evaluate",
+    "make_levels",
+    "policy",
+    "round_over",
+    "sample",
+    "settling_candidates",
+    "settling_policy",
+]

@@ -28,7 +28,7 @@ class Tile:
         self.cards: list[tuple[int, int, bool]] = []
         self.resolved = False
 
-    def clone(self) -> "Tile":
+    def clone(self) -> Tile:
         twin = Tile.__new__(Tile)
         twin.pond, twin.capacity, twin.flies = self.pond, self.capacity, self.flies
         twin.cards, twin.resolved = list(self.cards), self.resolved
@@ -52,7 +52,7 @@ class Catch:
         self.predators: list[int] = []  # own cards that resolved (back in front of their owner)
         self.returned: list[int] = []  # own cards that tangled and came back unused
 
-    def clone(self) -> "Catch":
+    def clone(self) -> Catch:
         twin = Catch.__new__(Catch)
         twin.flies, twin.cards = self.flies, list(self.cards)
         twin.predators, twin.returned = list(self.predators), list(self.returned)
@@ -93,7 +93,7 @@ class AquarenaState(State):
         self.scores: list[int] = [0] * players
         self.history: list[list[dict[str, Any]]] = []  # per finished round, per seat: its scoring breakdown
 
-    def clone(self) -> "AquarenaState":
+    def clone(self) -> AquarenaState:
         t = AquarenaState.__new__(AquarenaState)
         self._clone_base(t)
         t.round, t.heron, t.phase, t.decision = self.round, self.heron, self.phase, self.decision
@@ -140,8 +140,8 @@ def deal_round(state: AquarenaState) -> None:
     for seat in range(state.players):
         pile = list(data.NUMBERS)
         state.rng.shuffle(pile)
-        state.hands[seat] = sorted(pile[-data.HAND_SIZE:])
-        state.piles[seat] = pile[:-data.HAND_SIZE]
+        state.hands[seat] = sorted(pile[-data.HAND_SIZE :])
+        state.piles[seat] = pile[: -data.HAND_SIZE]
         state.discards[seat] = []
         state.catches[seat] = Catch()
     state.placed = [0] * state.players

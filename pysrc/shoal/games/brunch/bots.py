@@ -79,10 +79,12 @@ def _pass_value(hand: list[str], card: str) -> float:
 
 def choose_pass(hand: list[str], legal: list[Action]) -> Action:
     """The card whose loss weakens the combination least (expected over the card coming from the right)."""
+
     def score(action: Action) -> tuple[float, int]:
         rest = list(hand)
         rest.remove(action["card"])
         return (pass_value(hand, action["card"]), strength(rest))
+
     return max(legal, key=score)
 
 
@@ -98,8 +100,9 @@ def choose_take(view: dict[str, Any], legal: list[Action]) -> Action:
     colours = [a["colour"] for a in legal]
     if COLOURS[me] in colours:
         return {"type": "take", "colour": COLOURS[me]}
-    rivals = sorted((s for s in table["seats"] if s["seat"] != me and s["colour"] in colours),
-                    key=lambda s: -s["points"])
+    rivals = sorted(
+        (s for s in table["seats"] if s["seat"] != me and s["colour"] in colours), key=lambda s: -s["points"]
+    )
     pick = rivals[0]["colour"] if rivals else colours[0]
     return {"type": "take", "colour": pick}
 

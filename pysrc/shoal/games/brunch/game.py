@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Game, Outcome, Rng
+from shoal.core import Game, Rng, View
 
-from . import rules
+from . import lessons, notation, rules
 from .bots import BOTS
-from .data import COLOURS, ROUNDS
-from .scoring import food_points, own_colour_count, winners
+from .data import ROUNDS
+from .search import make_levels
 from .state import BrunchState
-from .text import food
 from .view import view
 
 
@@ -22,8 +21,10 @@ class Brunch(Game):
     max_players = 7
     rules_version = 1
     options = {}
-    summary = ("Pass predator cards around the table until someone calls Lunch, then feed the catch: the strongest "
-               "combination of predators eats the tastiest food. Six rounds; most points wins.")
+    summary = (
+        "Pass predator cards around the table until someone calls Lunch, then feed the catch: the strongest "
+        "combination of predators eats the tastiest food. Six rounds; most points wins."
+    )
     rules = [
         "Each round you get 3 predator cards (2 dealt face up for all to see, 1 face down) and hold 7 food cards of "
         "your own colour for the whole game.",
@@ -46,9 +47,7 @@ class Brunch(Game):
     bots = BOTS
 
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> BrunchState:
-        state = BrunchState(players, options, rng)
-        rules.setup(state)
-        return state
+        return rules.setup(players, options, rng)
 
     def to_act(self, state: BrunchState) -> list[int]:
         return rules.to_act(state)
@@ -63,42 +62,35 @@ class Brunch(Game):
         return state.phase == "over"
 
     def outcome(self, state: BrunchState) -> dict[str, Any]:
-        """Each round's row names that round's hand and Aqua cards and the food taken (``refs``, docs/refs.md)."""
-        out = Outcome(state.players)
-        for seat in range(state.players):
-            taken = [[t["colour"], t["value"]] for rnd in state.history for t in rnd["takes"] if t["seat"] == seat]
-            before = list(state.collected[seat])
-            for card in taken:
-                before.remove(card)
-            if before:  # a match started from a position: food collected in rounds before it
-                out.add(seat, "Collected before the starting position: "
-                        + ", ".join(food(v, c) for c, v in before), sum(v for _, v in before),
-                        refs=[f"food:{c}.{v}" for c, v in before])
-            for rnd in state.history:
-                taken = next(t for t in rnd["takes"] if t["seat"] == seat)
-                r = rnd["round"]
-                refs = [f"hand:{r}.{seat}"] + ([f"aqua:{r}.{seat}"] if rnd["aqua"][seat] else [])
-                refs.append(f"food:{taken['colour']}.{taken['value']}")
-                out.add(seat, f"Round {r}: {food(taken['value'], taken['colour'])}", taken["value"],
-                        round=r, colour=taken["colour"], refs=refs)
-            mine = own_colour_count(state.collected[seat], COLOURS[seat])
-            out.add(seat, f"Own-colour cards collected: {mine} (tie-break only)", 0, own_colour=mine,
-                    refs=[f"food:{c}.{v}" for c, v in state.collected[seat] if c == COLOURS[seat]])
-        points = [food_points(c) for c in state.collected]
-        own = [own_colour_count(state.collected[s], COLOURS[s]) for s in range(state.players)]
-        return out.to_json(winners=winners(points, own), own_colour=own)
+        return rules.outcome(state)
 
     def seen(self, state: BrunchState, seat: int) -> tuple[Any, ...]:
         """Changes when a simultaneous phase resolves (a pass, a Lunch window, the food reveal), a round is dealt, or
         ``seat`` takes an Aqua card (undo rule); a secret choice or an answer that ends nothing leaves it as it is."""
-        return (state.round, state.passes, state.phase, len(state.calls), len(state.aqua[seat]),
-                state.reveal is not None)
+        return (
+            state.round,
+            state.passes,
+            state.phase,
+            len(state.calls),
+            len(state.aqua[seat]),
+            state.reveal is not None,
+        )
 
     def view(self, state: BrunchState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> BrunchState:
         """A position in the one-line notation of ``notation`` (hands, Aqua cards, food, the phase)."""
-        from . import notation
-
         return notation.parse(text, players, rng, options)
+
+    lesson_conditions = lessons.CONDITIONS
+
+    def view_points(self, view: View, seat: int) -> int:
+        return lessons.view_points(view, seat)
+
+
+GAME = Brunch()
+# The search levels need the game object itself; listed after the old bots ("bot" in the page means "normal").
+Brunch.bots = {**BOTS, **make_levels(GAME)}
+
+__all__ = ["GAME", "Brunch"]

@@ -9,7 +9,7 @@ list by ``,`` and ``-`` is an empty list::
 |---|---|---|
 | ``hands`` | every seat's three predators (``orca8 orca5 baby octopus walrus shark575 shark626 shark717``) | required |
 | ``round`` | the round, 1–6 | 1 |
-| ``phase`` | ``lunch`` (everyone decides: Lunch or keep passing), ``pass`` (everyone picks a card to pass) or ``food`` (passing is over: everyone plays a food card) | ``lunch`` |
+| ``phase`` | ``lunch`` (Lunch or keep passing), ``pass`` (pick a card to pass), ``food`` (play food) | ``lunch`` |
 | ``passes`` | passes made this round; with 0 the first two cards of each hand are its face-up deal | 0 |
 | ``caller`` | the seat whose Lunch call ended the passing (``phase=food`` only) | required for food |
 | ``aqua`` | the Aqua cards each seat holds (values 0, -1, -2, -4) | none |
@@ -84,8 +84,11 @@ def parse(text: str, players: int, rng: Rng, options: dict[str, Any] | None = No
     if s.passes < 0:
         raise ShoalError("passes cannot be negative")
     s.up_cards = [h[:FACE_UP] for h in s.hands] if s.passes == 0 else None
-    s.aqua = [[_int(v, "aqua") for v in a] for a in _per_seat(f["aqua"], players, "aqua")] if "aqua" in f else [
-        [] for _ in range(players)]
+    s.aqua = (
+        [[_int(v, "aqua") for v in a] for a in _per_seat(f["aqua"], players, "aqua")]
+        if "aqua" in f
+        else [[] for _ in range(players)]
+    )
     held = [v for a in s.aqua for v in a]
     left = list(AQUA_VALUES)
     for v in held:
@@ -152,7 +155,11 @@ def dump(s: BrunchState) -> str:
     parts = [f"round={s.round}", f"phase={s.phase}", f"passes={s.passes}"]
     if s.phase == "food":
         parts.append(f"caller={s.caller}")
-    parts += [f"hands={seats(s.hands)}", f"aqua={seats(s.aqua)}",
-              f"stack={','.join(map(str, s.aqua_stack)) or '-'}", f"food={seats(s.food)}",
-              f"got={seats([[f'{c}.{v}' for c, v in got] for got in s.collected])}"]
+    parts += [
+        f"hands={seats(s.hands)}",
+        f"aqua={seats(s.aqua)}",
+        f"stack={','.join(map(str, s.aqua_stack)) or '-'}",
+        f"food={seats(s.food)}",
+        f"got={seats([[f'{c}.{v}' for c, v in got] for got in s.collected])}",
+    ]
     return " ".join(parts)

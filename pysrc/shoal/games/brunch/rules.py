@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from shoal.core import Outcome, Rng
+
 from . import text
-from .data import AQUA_VALUES, COLOURS, FOOD_VALUES, HAND_SIZE, FACE_UP, ROUNDS, predator_deck
-from .scoring import taking_order, tie_break, top_choices
+from .data import AQUA_VALUES, COLOURS, FACE_UP, FOOD_VALUES, HAND_SIZE, ROUNDS, predator_deck
+from .scoring import food_points, own_colour_count, taking_order, tie_break, top_choices, winners
 from .state import BrunchState
 from .strength import card_strengths, strength
 
@@ -18,11 +20,13 @@ SIMULTANEOUS = ("lunch", "pass", "food")
 
 
 # --- setup and the deal ----------------------------------------------------------------------------------------
-def setup(state: BrunchState) -> None:
+def setup(players: int, options: dict[str, Any], rng: Rng) -> BrunchState:
+    state = BrunchState(players, options, rng)
     state.food = [list(FOOD_VALUES) for _ in range(state.players)]
     state.deck = predator_deck()
     state.rng.shuffle(state.deck)
     start_round(state)
+    return state
 
 
 def draw(state: BrunchState) -> str:
@@ -30,7 +34,9 @@ def draw(state: BrunchState) -> str:
     if not state.deck:
         state.deck, state.discard = state.discard, []
         state.rng.shuffle(state.deck)
-        state.log.add(f"The predator deck ran out: the discard pile ({len(state.deck)} cards) is shuffled into a new deck.")
+        state.log.add(
+            f"The predator deck ran out: the discard pile ({len(state.deck)} cards) is shuffled into a new deck."
+        )
     return state.deck.pop()
 
 
@@ -164,10 +170,16 @@ def answer_poll(state: BrunchState, seat: int, says_aqua: bool) -> None:
 
 
 def finish_call(state: BrunchState, aqua_by: int | None, no_aqua_left: bool) -> None:
-    state.calls.append({
-        "caller": state.caller, "callers": list(state.callers), "answers": list(state.answers),
-        "aqua_by": aqua_by, "no_aqua_left": no_aqua_left, "after_passes": state.passes,
-    })
+    state.calls.append(
+        {
+            "caller": state.caller,
+            "callers": list(state.callers),
+            "answers": list(state.answers),
+            "aqua_by": aqua_by,
+            "no_aqua_left": no_aqua_left,
+            "after_passes": state.passes,
+        }
+    )
 
 
 def resolve_pass(state: BrunchState) -> None:
@@ -215,9 +227,16 @@ def reveal(state: BrunchState) -> None:
     order = taking_order(totals, played, caller)
     reasons = [tie_break(a, b, totals, played, caller) for a, b in zip(order, order[1:])]
     state.reveal = {
-        "round": state.round, "caller": caller, "hands": [list(h) for h in state.hands], "card_strengths": per_card,
-        "predator": predator, "aqua": [list(a) for a in state.aqua], "strength": totals, "food": played,
-        "order": order, "reasons": reasons,
+        "round": state.round,
+        "caller": caller,
+        "hands": [list(h) for h in state.hands],
+        "card_strengths": per_card,
+        "predator": predator,
+        "aqua": [list(a) for a in state.aqua],
+        "strength": totals,
+        "food": played,
+        "order": order,
+        "reasons": reasons,
         "explain": [explain(a, b, r, totals, played, caller) for a, b, r in zip(order, order[1:], reasons)],
     }
     for seat in range(n):
@@ -239,10 +258,14 @@ def explain(ahead: int, behind: int, reason: str, totals: list[int], played: lis
     if reason == "strength":
         return f"{a} before {b}: stronger ({totals[ahead]} vs {totals[behind]})"
     if reason == "food":
-        return (f"{a} before {b}: both {totals[ahead]}; tie-break 1, higher food played "
-                f"({played[ahead]} vs {played[behind]})")
-    return (f"{a} before {b}: both {totals[ahead]} with food {played[ahead]}; tie-break 2, "
-            f"nearer clockwise to the Lunch caller {text.who(caller)}")
+        return (
+            f"{a} before {b}: both {totals[ahead]}; tie-break 1, higher food played "
+            f"({played[ahead]} vs {played[behind]})"
+        )
+    return (
+        f"{a} before {b}: both {totals[ahead]} with food {played[ahead]}; tie-break 2, "
+        f"nearer clockwise to the Lunch caller {text.who(caller)}"
+    )
 
 
 def divide(state: BrunchState) -> None:
@@ -280,3 +303,45 @@ def finish_round(state: BrunchState) -> None:
         state.log.add(f"After {ROUNDS} rounds each seat discards its last food card. The game is over.")
         return
     start_round(state)
+
+
+# --- the end ---------------------------------------------------------------------------------------------------
+def outcome(state: BrunchState) -> dict[str, Any]:
+    """Each round's row names that round's hand and Aqua cards and the food taken (``refs``, docs/refs.md)."""
+    out = Outcome(state.players)
+    for seat in range(state.players):
+        taken = [[t["colour"], t["value"]] for rnd in state.history for t in rnd["takes"] if t["seat"] == seat]
+        before = list(state.collected[seat])
+        for card in taken:
+            before.remove(card)
+        if before:  # a match started from a position: food collected in rounds before it
+            out.add(
+                seat,
+                "Collected before the starting position: " + ", ".join(text.food(v, c) for c, v in before),
+                sum(v for _, v in before),
+                refs=[f"food:{c}.{v}" for c, v in before],
+            )
+        for rnd in state.history:
+            taken = next(t for t in rnd["takes"] if t["seat"] == seat)
+            r = rnd["round"]
+            refs = [f"hand:{r}.{seat}"] + ([f"aqua:{r}.{seat}"] if rnd["aqua"][seat] else [])
+            refs.append(f"food:{taken['colour']}.{taken['value']}")
+            out.add(
+                seat,
+                f"Round {r}: {text.food(taken['value'], taken['colour'])}",
+                taken["value"],
+                round=r,
+                colour=taken["colour"],
+                refs=refs,
+            )
+        mine = own_colour_count(state.collected[seat], COLOURS[seat])
+        out.add(
+            seat,
+            f"Own-colour cards collected: {mine} (tie-break only)",
+            0,
+            own_colour=mine,
+            refs=[f"food:{c}.{v}" for c, v in state.collected[seat] if c == COLOURS[seat]],
+        )
+    points = [food_points(c) for c in state.collected]
+    own = [own_colour_count(state.collected[s], COLOURS[s]) for s in range(state.players)]
+    return out.to_json(winners=winners(points, own), own_colour=own)

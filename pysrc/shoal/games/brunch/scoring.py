@@ -59,4 +59,3 @@ def winners(points: list[int], own_colour: list[int]) -> list[int]:
     tied = [s for s, p in enumerate(points) if p == best]
     most = max(own_colour[s] for s in tied)
     return [s for s in tied if own_colour[s] == most]
-

@@ -9,8 +9,8 @@ the Aqua values from those it has not seen, and fills the others' pending choice
 heuristic would have chosen with them: a seat that kept passing holds a hand below the Lunch bar, an Aqua answer a
 hand expected to rank low (``_informed_hands``).
 
-The policy is the heuristic bot's reasoning on the state, with the food weakness issue 10 measured fixed (always the
-highest food card; see ``choose_food``). The levels (``make_levels``) search the seat's Lunch calls, Aqua answers,
+The policy is the heuristic bot's reasoning on the state, with its measured food weakness fixed (always the highest
+food card; see ``choose_food``). The levels (``make_levels``) search the seat's Lunch calls, Aqua answers,
 passes and colour choices by paired flat Monte Carlo to the end of the round, the rivals modelled by the heuristic's
 own rules (``rival_policy``); its food is the highest card.
 """
@@ -59,7 +59,7 @@ def sample(view: View, rng: Rng, informed: bool = False) -> BrunchState:
     # The discard pile is the hands revealed in the last rounds since the deck was last rebuilt.
     per_round = 3 * n
     discard: list[str] = []
-    for rnd in t["history"][len(t["history"]) - t["discard"] // per_round:] if t["discard"] else []:
+    for rnd in t["history"][len(t["history"]) - t["discard"] // per_round :] if t["discard"] else []:
         for hand in rnd["hands"]:
             discard.extend(hand)
     state.discard = discard
@@ -100,7 +100,9 @@ def sample(view: View, rng: Rng, informed: bool = False) -> BrunchState:
     else:
         rng.shuffle(aqua_left)
         for s in range(n):
-            state.aqua[s] = list(t["aqua_mine"]) if s == me else [aqua_left.pop() for _ in range(seats[s]["aqua_cards"])]
+            state.aqua[s] = (
+                list(t["aqua_mine"]) if s == me else [aqua_left.pop() for _ in range(seats[s]["aqua_cards"])]
+            )
         state.aqua_stack = aqua_left[: t["aqua_stack"]]
     if informed and state.phase in ("lunch", "aqua", "pass"):
         unseen = _informed_hands(view, state, known, pool, rng) or unseen
@@ -193,8 +195,9 @@ def _draw(pool: list[str], fixed: list[str], size: int, rng: Rng, ok) -> list[st
     return hand  # unreachable
 
 
-def _informed_hands(view: View, state: BrunchState, known: list[list[str]], pool: list[str],
-                    rng: Rng) -> list[str] | None:
+def _informed_hands(
+    view: View, state: BrunchState, known: list[list[str]], pool: list[str], rng: Rng
+) -> list[str] | None:
     """Re-deal the others' hidden predators so that their last resolved Lunch window agrees with the old heuristic's
     rules (a seat calls Lunch exactly when its hand beats the bar, says Aqua exactly when its expected rank is below
     ``AQUA_BELOW``): each seat's hand is drawn again until it fits (``TRIES`` at most). In a pass or Aqua phase that
@@ -212,8 +215,7 @@ def _informed_hands(view: View, state: BrunchState, known: list[list[str]], pool
         for s in range(n):
             if s == me or len(known[s]) >= len(state.hands[s]):
                 continue
-            state.hands[s] = _draw(pool, known[s], len(state.hands[s]), rng,
-                                   lambda h, s=s: _fits(h, s, said[s], bar))
+            state.hands[s] = _draw(pool, known[s], len(state.hands[s]), rng, lambda h, s=s: _fits(h, s, said[s], bar))
     elif passes >= 1 and t["passed"] is not None and t["received"] is not None:
         said = _window(view, state, passes - 1, now=False)
         bar = lunch_threshold(state.round, n, passes - 1)
@@ -230,6 +232,7 @@ def _informed_hands(view: View, state: BrunchState, known: list[list[str]], pool
                 if not _fits(h, s, said[s], bar):
                     return False
                 return s != right or _pass_card(h) == got
+
             before[s] = _draw(pool, fixed, 3, rng, ok)
             given[s] = got if s == right else _pass_card(before[s])  # (even when no draw fitted)
         for s in before:
@@ -273,7 +276,8 @@ def points_margin(state: BrunchState, seat: int) -> float:
 
 
 def evaluate(state: BrunchState, seat: int) -> float:
-    """A won game (shared on ties) or, before the end, a soft win chance from the points margin; plus a little margin."""
+    """A won game (shared on ties) or, before the end, a soft win chance from the points margin; plus a little
+    margin."""
     m = points_margin(state, seat)
     if state.phase == "over":
         points = [food_points(c) for c in state.collected]
@@ -323,8 +327,9 @@ def policy(state: BrunchState, seat: int, legal: list[Action], rng: Rng) -> Acti
         if COLOURS[seat] in colours:
             return {"type": "take", "colour": COLOURS[seat]}
         points = [food_points(c) for c in state.collected]
-        rivals = sorted((s for s in range(state.players) if s != seat and COLOURS[s] in colours),
-                        key=lambda s: -points[s])
+        rivals = sorted(
+            (s for s in range(state.players) if s != seat and COLOURS[s] in colours), key=lambda s: -points[s]
+        )
         return {"type": "take", "colour": COLOURS[rivals[0]] if rivals else colours[0]}
     return legal[0]
 
@@ -362,8 +367,10 @@ def rival_policy(state: BrunchState, seat: int, legal: list[Action], rng: Rng) -
 
 def rollout_policy(me: int):
     """The flat search's playouts: the searching seat plays ``policy`` (highest food), the others ``rival_policy``."""
+
     def play(state: BrunchState, seat: int, legal: list[Action], rng: Rng) -> Action:
         return policy(state, seat, legal, rng) if seat == me else rival_policy(state, seat, legal, rng)
+
     return play
 
 
@@ -392,9 +399,9 @@ def round_gain(start: BrunchState, end: BrunchState, seat: int) -> float:
 
 
 # Playouts a decision. hard also samples the others' hands from what their last Lunch window revealed (``INFORMED``):
-# measured (session 4, 60 games each) hard with 800 plain playouts won 43.3% and normal with 200 41.7%, so more
-# playouts alone no longer separate the levels; the informed sampler is what hard has and normal has not.
-# benchmarks/strength.py, 200 games each against three frozen heuristics (session 5): hard 51.5% ± 6.9% (0.073 CPU s
+# measured (60 games each) hard with 800 plain playouts won 43.3% and normal with 200 41.7%, so more playouts alone
+# do not separate the levels; the informed sampler is what hard has and normal has not.
+# benchmarks/strength.py, 200 games each against three frozen heuristics: hard 51.5% ± 6.9% (0.073 CPU s
 # a decision), normal 40.4% ± 6.7%, easy 29.6% ± 6.2%; game by game on the same seeds hard − normal +11.1 ± 8.4
 # points and normal − easy +10.8 ± 7.9.
 EASY, NORMAL, HARD = 40, 200, 300
@@ -404,16 +411,41 @@ def make_levels(game) -> dict:
     """Paired flat Monte Carlo (``shoal.bots.flat``) over the round being played: each candidate is played out on the
     same sampled positions to the end of the round, the rivals modelled by ``rival_policy``, and judged by
     ``round_gain``; easy and normal differ in playouts a decision, hard also samples the others' hands consistent
-    with their last Lunch window (``INFORMED``). Measured against three old heuristics (issue 10,
-    docs/strength.md): the ISMCTS levels (30–80-ply rollouts, the rivals playing highest food) won 0 of 4 games
+    with their last Lunch window (``INFORMED``). Measured against three old heuristics
+    (docs/strength.md): the ISMCTS levels (30–80-ply rollouts, the rivals playing highest food) won 0 of 4 games
     each; flat playouts to the end of the game (25 samples) 0.240 ± 0.059 of 200 — the later rounds' deals drown a
     choice's effect; to the end of the round 0.34 ± 0.08 of 150 with 25 samples, the policy alone 0.305 ± 0.045."""
+
     def level(name: str, playouts: int, spec: GameSearch = SEARCH) -> FlatBot:
-        return FlatBot(spec, game, playouts, rollout_depth=None, rollout_policy=rollout_policy, until=round_over,
-                       value=round_gain, name=name)
+        return FlatBot(
+            spec,
+            game,
+            playouts,
+            rollout_depth=None,
+            rollout_policy=rollout_policy,
+            until=round_over,
+            value=round_gain,
+            name=name,
+        )
 
     return {"easy": level("easy", EASY), "normal": level("normal", NORMAL), "hard": level("hard", HARD, INFORMED)}
 
 
-__all__ = ["INFORMED", "SEARCH", "candidates", "choose_food", "evaluate", "lunch_bar", "make_levels", "policy", "rival_policy",
-           "rollout_policy", "round_gain", "round_over", "sample", "sample_informed", "ANALYSIS", "analysis_search"]
+__all__ = [
+    "INFORMED",
+    "SEARCH",
+    "candidates",
+    "choose_food",
+    "evaluate",
+    "lunch_bar",
+    "make_levels",
+    "policy",
+    "rival_policy",
+    "rollout_policy",
+    "round_gain",
+    "round_over",
+    "sample",
+    "sample_informed",
+    "ANALYSIS",
+    "analysis_search",
+]

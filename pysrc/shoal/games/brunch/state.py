@@ -45,7 +45,7 @@ class BrunchState(State):
         self.takes: list[dict[str, Any]] = []  # who took what this round, in order
         self.history: list[dict[str, Any]] = []  # every finished round's reveal and takes (public)
 
-    def clone(self) -> "BrunchState":
+    def clone(self) -> BrunchState:
         t = BrunchState.__new__(BrunchState)
         self._clone_base(t)
         t.round, t.phase = self.round, self.phase

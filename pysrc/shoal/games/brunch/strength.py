@@ -8,9 +8,9 @@ among the hand's cards that are neither sharks nor octopuses, and is 0 if there 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 from math import comb
-from typing import Iterable
 
 from .data import BABY_ALONE, ORCA_VALUE, PREDATOR_COUNTS, SHARK_VALUES, WALRUS_VALUES
 
@@ -72,7 +72,7 @@ def strength(cards: list[str], aqua: Iterable[int] = ()) -> int:
     return total + sum(aqua)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hand_ways() -> tuple[tuple[tuple[int, int], ...], int]:
     """How many of the 3-card hands dealt from the full 55-card deck have each strength, and how many hands exist."""
     kinds = list(PREDATOR_COUNTS)

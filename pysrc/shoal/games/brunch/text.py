@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data import COLOURS, FOOD_NAMES, PREDATOR_NAMES
+from .data import FOOD_NAMES, PREDATOR_NAMES
 
 
 def who(seat: int) -> str:
@@ -28,7 +28,3 @@ def cards(kinds: list[str]) -> str:
 def food(value: int, colour: str | None = None) -> str:
     name = f"{FOOD_NAMES[value]} ({value})"
     return f"{colour} {name}" if colour else name
-
-
-def colour_of(seat: int) -> str:
-    return COLOURS[seat]

@@ -56,8 +56,12 @@ def view(state: BrunchState, seat: int | None) -> dict[str, Any]:
         "aqua_stack": len(state.aqua_stack),
         "deck": len(state.deck),
         "discard": len(state.discard),
-        "lunch": None if state.phase != "aqua" else {
-            "caller": state.caller, "callers": list(state.callers), "answers": [list(a) for a in state.answers],
+        "lunch": None
+        if state.phase != "aqua"
+        else {
+            "caller": state.caller,
+            "callers": list(state.callers),
+            "answers": [list(a) for a in state.answers],
             "asking": state.poll[0] if state.poll else None,
         },
         "calls": list(state.calls),
@@ -92,8 +96,10 @@ def prompt(state: BrunchState, seat: int | None) -> str:
     if phase == "lunch":
         if acting:
             final = "" if state.aqua_stack else " No Aqua card is left: a Lunch call now ends the passing."
-            return (f"Your strength is {strength(state.hands[seat], state.aqua[seat])}. "
-                    f"Call Lunch to stop the passing, or keep passing?{final}")
+            return (
+                f"Your strength is {strength(state.hands[seat], state.aqua[seat])}. "
+                f"Call Lunch to stop the passing, or keep passing?{final}"
+            )
         return f"Waiting for {others} to call Lunch or keep passing."
     if phase == "pass":
         if acting:
@@ -103,9 +109,11 @@ def prompt(state: BrunchState, seat: int | None) -> str:
         asked = state.poll[0]
         if seat == asked:
             last = " You are the last to answer: if you agree, the passing ends." if len(state.poll) == 1 else ""
-            return (f"{text.who(state.caller)} called Lunch. Say Aqua! to take the top Aqua card (0, -1, -2 or -4 "
-                    f"on your strength, seen only by you; {len(state.aqua_stack)} left) and keep passing, or agree "
-                    f"to lunch now?{last}")
+            return (
+                f"{text.who(state.caller)} called Lunch. Say Aqua! to take the top Aqua card (0, -1, -2 or -4 "
+                f"on your strength, seen only by you; {len(state.aqua_stack)} left) and keep passing, or agree "
+                f"to lunch now?{last}"
+            )
         return f"{text.who(state.caller)} called Lunch; waiting for {text.who(asked)} to answer."
     if phase == "food":
         if acting:

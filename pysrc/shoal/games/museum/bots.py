@@ -61,8 +61,14 @@ def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     return rng.choice(best)
 
 
-def _value(action: Action, cells: dict[Pos, Face], tokens: dict[Pos, int], seat: int,
-           cache: dict[tuple[Any, ...], float], view: View) -> float:
+def _value(
+    action: Action,
+    cells: dict[Pos, Face],
+    tokens: dict[Pos, int],
+    seat: int,
+    cache: dict[tuple[Any, ...], float],
+    view: View,
+) -> float:
     kind = action["type"]
     if kind == "place":
         card = CARDS[action["card"]]

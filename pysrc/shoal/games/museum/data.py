@@ -47,8 +47,7 @@ class Card(NamedTuple):
 
 
 CARDS: tuple[Card, ...] = tuple(
-    Card(i, kind, number)
-    for i, (kind, number) in enumerate((kind, n) for kind in KINDS for n in DECK[kind])
+    Card(i, kind, number) for i, (kind, number) in enumerate((kind, n) for kind in KINDS for n in DECK[kind])
 )
 BY_CODE: dict[str, Card] = {card.code: card for card in CARDS}
 MAX_NUMBER = max(card.number for card in CARDS)

@@ -6,7 +6,7 @@ or players, so the rules, the bots and a teaching page can all ask the same ques
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from .data import SPAN, TOKEN_REACH
 
@@ -47,7 +47,8 @@ def open_spots(cells: Mapping[Pos, object]) -> list[Pos]:
 
 
 def facings(face_up: Mapping[Pos, bool], pos: Pos) -> list[str]:
-    """The facings a card placed at ``pos`` may take: next to face-down only -> up, face-up only -> down, both -> either.
+    """The facings a card placed at ``pos`` may take: next to face-down only -> up, face-up only -> down, both ->
+    either.
 
     ``face_up`` maps each placed card's position to whether it is face up.
     """
@@ -72,8 +73,7 @@ def facings(face_up: Mapping[Pos, bool], pos: Pos) -> list[str]:
 def surrounded(face_up: Mapping[Pos, bool]) -> list[Pos]:
     """Face-down cards with face-up cards on all four sides: they turn face up, all at once, in reading order."""
     return sorted(
-        (pos for pos, up in face_up.items()
-         if not up and all(face_up.get(n, False) for n in neighbours(pos))),
+        (pos for pos, up in face_up.items() if not up and all(face_up.get(n, False) for n in neighbours(pos))),
         key=lambda p: (p[1], p[0]),
     )
 

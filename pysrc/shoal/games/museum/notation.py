@@ -17,10 +17,12 @@ a face-up 2 Lily Pad carrying one visitor token below that boat; the column play
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from shoal.core import BadRecord, Match, Rng
+from shoal.core import BadRecord, Rng
 
-from .data import BY_CODE, CARDS
+from . import grid
+from .data import BY_CODE, CARDS, SPAN
 from .grid import Pos
 from .state import OVER, PLACE, MuseumState
 
@@ -126,10 +128,21 @@ def dump(state: MuseumState) -> str:
     return " ".join(["/".join(rows), *hands, deck, turn])
 
 
-def match(text: str, seed: int = 0) -> Match:
-    """A :class:`Match` playing on from a notated position (for tests: its record does not replay to it)."""
-    from . import GAME
-
-    m = Match(GAME, 2, seed)
-    m.state = parse(text, seed)
-    return m
+def start(text: str, options: dict[str, Any], rng: Rng) -> MuseumState:
+    """The position a match starts from (``Game.from_position``): :func:`parse`, with ``?`` as the deck meaning every
+    card not placed or held, shuffled by the match's seed, and the display held to the museum's span."""
+    fields = text.split()
+    shuffle = len(fields) == 5 and fields[3] == "?"
+    if shuffle:
+        fields[3] = "-"
+    state = parse(" ".join(fields))
+    min_x, max_x, min_y, max_y = grid.bounds(state.grid)
+    if max_x - min_x >= SPAN or max_y - min_y >= SPAN:
+        raise ValueError(f"the display spans more than {SPAN} columns or rows")
+    state.rng = rng
+    state.options = options
+    if shuffle:
+        seen = set(state.grid.values()) | set(state.hands[0]) | set(state.hands[1])
+        state.deck = [c.id for c in CARDS if c.id not in seen]
+        rng.shuffle(state.deck)
+    return state

@@ -7,9 +7,10 @@ not score names all its cards (they explain the total). A lily-pad run names its
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from .data import ICON_KINDS, LILY, TURTLE, WAVE
+from .data import ICON_KINDS, LILY, WAVE
 from .scoring import Face, Pos
 
 
@@ -30,8 +31,14 @@ def lines_of(faces: Mapping[Pos, Face], axis: str) -> dict[int, list[Pos]]:
     return out
 
 
-def line_refs(faces: Mapping[Pos, Face], tokens: Mapping[Pos, int], axis: str, line: Mapping[str, Any],
-              category: str, lines: Mapping[int, list[Pos]]) -> list[str]:
+def line_refs(
+    faces: Mapping[Pos, Face],
+    tokens: Mapping[Pos, int],
+    axis: str,
+    line: Mapping[str, Any],
+    category: str,
+    lines: Mapping[int, list[Pos]],
+) -> list[str]:
     """The refs of one breakdown row of ``line`` (a line of :func:`scoring.score_axis`) and ``category``;
     ``lines`` is :func:`lines_of` for the axis."""
     members = lines[line["coord"]]
@@ -40,8 +47,9 @@ def line_refs(faces: Mapping[Pos, Face], tokens: Mapping[Pos, int], axis: str, l
         return head + [cell(p) for p in members]
     if category == "numbers":
         numbers = {s["value"] for s in line["sets"] if s["kind"] == "number"}
-        return head + [cell(p) for p in sorted((p for p in members if faces[p][1] in numbers),
-                                               key=lambda p: (p[1], p[0]))]
+        return head + [
+            cell(p) for p in sorted((p for p in members if faces[p][1] in numbers), key=lambda p: (p[1], p[0]))
+        ]
     numbers = {s["value"] for s in line["sets"] if s["kind"] == "number"}
     icons = {s["value"] for s in line["sets"] if s["kind"] == "icon"}
     in_numbers = [p for p in members if faces[p][1] in numbers]

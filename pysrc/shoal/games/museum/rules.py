@@ -4,48 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Action, Game, Outcome, Rng
+from shoal.core import Action, Outcome, Rng
 
 from . import grid
 from .data import (
-    BOAT, CARDS, COLUMN_PLAYER, HAND_SIZE, ROLE_NAMES, ROW_PLAYER, TOKENS_PER_BOAT,
+    BOAT,
+    CARDS,
+    COLUMN_PLAYER,
+    HAND_SIZE,
+    ROW_PLAYER,
+    TOKENS_PER_BOAT,
 )
 from .grid import Pos
+from .refs import lily_refs, line_refs, lines_of
 from .scoring import breakdown_rows, score_axis
 from .state import OVER, PLACE, TOKEN, MuseumState
+from .text import card_name, role, where, who
 
 START: Pos = (0, 0)  # the first card's position; the display grows from it in every direction
 
 
-def role(seat: int) -> str:
-    return ROLE_NAMES[seat]
-
-
-def who(seat: int) -> str:
-    """A seat in engine text: the page shows it as "You", "Bot 2" or "Player 1" (web/RENDERERS.md)."""
-    return f"{{seat:{seat}}}"
-
-
 def other(seat: int) -> int:
     return 1 - seat
-
-
-def card_name(card_id: int) -> str:
-    return f"the {CARDS[card_id].name}"
-
-
-def where(state: MuseumState, pos: Pos, avoid: Pos | None = None) -> str:
-    """Where ``pos`` is, in words every seat may read: next to a face-up card by name if there is one.
-
-    ``avoid`` is a neighbour not to describe it by (a token's own boat: "left of the 7 Boat" would say nothing new).
-    """
-    near = [n for n in grid.neighbours(pos) if n in state.grid and n != avoid]
-    shown = [n for n in near if state.face_up[n]]
-    if shown:
-        return f"{grid.relation(pos, shown[0])} {card_name(state.grid[shown[0]])}"
-    if near:
-        return f"{grid.relation(pos, near[0])} a face-down card"
-    return "in the middle of the table"
 
 
 # --- set-up --------------------------------------------------------------------------------------------------
@@ -97,7 +77,9 @@ def legal_actions(state: MuseumState, seat: int) -> list[Action]:
     spots = [(pos, grid.facings(state.face_up, pos)) for pos in grid.open_spots(state.grid)]
     return [
         {"type": "place", "card": card, "x": x, "y": y, "face": face}
-        for card in state.hands[seat] for (x, y), faces in spots for face in faces
+        for card in state.hands[seat]
+        for (x, y), faces in spots
+        for face in faces
     ]
 
 
@@ -125,16 +107,24 @@ def _place(state: MuseumState, seat: int, card: int, pos: Pos, up: bool) -> None
     elif up:
         state.log.add(f"{who(seat)} placed {card_name(card)} face up, {spot}.")
     else:
-        state.log.add(f"{who(seat)} placed {card_name(card)} face down, {spot}.", seats=[seat],
-                      others=f"{who(seat)} placed a card face down, {spot}.")
+        state.log.add(
+            f"{who(seat)} placed {card_name(card)} face down, {spot}.",
+            seats=[seat],
+            others=f"{who(seat)} placed a card face down, {spot}.",
+        )
     revealed = grid.surrounded(state.face_up)
     for p in revealed:
         state.face_up[p] = True
     if revealed and not quiet:
         names = ", ".join(card_name(state.grid[p]) for p in revealed)
         state.log.add(f"Surrounded by face-up cards, {names} turned face up.")
-    state.last = {"seat": seat, "x": pos[0], "y": pos[1], "face": "up" if up else "down",
-                  "revealed": [list(p) for p in revealed]}
+    state.last = {
+        "seat": seat,
+        "x": pos[0],
+        "y": pos[1],
+        "face": "up" if up else "down",
+        "revealed": [list(p) for p in revealed],
+    }
     if up and CARDS[card].kind == BOAT:
         state.tokens[pos] = state.tokens.get(pos, 0) + TOKENS_PER_BOAT
         state.phase, state.boat, state.mover, state.moves_left = TOKEN, pos, seat, TOKENS_PER_BOAT
@@ -150,8 +140,11 @@ def _move_token(state: MuseumState, seat: int, target: Pos) -> None:
         del state.tokens[boat]
     state.tokens[target] = state.tokens.get(target, 0) + 1
     if not state.log.quiet:
-        shown = (card_name(state.grid[target]) if state.face_up[target]
-                 else f"the face-down card {where(state, target, avoid=boat)}")
+        shown = (
+            card_name(state.grid[target])
+            if state.face_up[target]
+            else f"the face-down card {where(state, target, avoid=boat)}"
+        )
         state.log.add(f"{who(seat)} moved a visitor token from {card_name(state.grid[boat])} to {shown}.")
     _token_done(state)
 
@@ -183,8 +176,11 @@ def _end_turn(state: MuseumState) -> None:
         for p in hidden:
             state.face_up[p] = True
         if hidden:
-            state.log.add("All cards were placed; the face-down cards turned face up: "
-                          + ", ".join(card_name(state.grid[p]) for p in hidden) + ".")
+            state.log.add(
+                "All cards were placed; the face-down cards turned face up: "
+                + ", ".join(card_name(state.grid[p]) for p in hidden)
+                + "."
+            )
         state.phase = OVER
         return
     state.turn = other(seat) if state.hands[other(seat)] else seat
@@ -200,8 +196,6 @@ def final_scores(state: MuseumState) -> list[dict[str, Any]]:
 
 def outcome(state: MuseumState) -> dict[str, Any]:
     """Each seat's score sheet; every row carries ``refs`` naming its line and the cards that earned it."""
-    from .refs import lily_refs, line_refs, lines_of
-
     faces = {pos: (CARDS[c].kind, CARDS[c].number) for pos, c in state.grid.items()}
     result = Outcome(state.players)
     for seat, scored in enumerate(final_scores(state)):

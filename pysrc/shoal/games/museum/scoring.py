@@ -10,18 +10,39 @@ The one entry point a page needs is :func:`score_layout`; see ``docs/museum-scor
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .data import (
-    AXES, BY_CODE, CARDS, CODE_KINDS, ICON_KINDS, KIND_NAMES, KINDS, LILY, LILY_RUN_POINTS, LINE_MAX, LINE_MIN,
-    KIND_CODES, ROLE_NAMES, SET_POINTS, TOKEN_BONUS, TURTLE, TURTLE_POINTS, WAVE, Card,
+    AXES,
+    BY_CODE,
+    CARDS,
+    CODE_KINDS,
+    ICON_KINDS,
+    KIND_CODES,
+    KIND_NAMES,
+    KINDS,
+    LILY,
+    LILY_RUN_POINTS,
+    LINE_MAX,
+    LINE_MIN,
+    ROLE_NAMES,
+    SET_POINTS,
+    TOKEN_BONUS,
+    TURTLE,
+    TURTLE_POINTS,
+    WAVE,
+    Card,
 )
 
 Pos = tuple[int, int]
 Face = tuple[str, Any]  # (kind, number); the bots also use kind "unknown" with an expected number
 CATEGORIES = ("numbers", "icons", "turtles", "tokens")
 CATEGORY_NAMES = {
-    "numbers": "sets of numbers", "icons": "sets of icons", "turtles": "sea turtles", "tokens": "visitor tokens",
+    "numbers": "sets of numbers",
+    "icons": "sets of icons",
+    "turtles": "sea turtles",
+    "tokens": "visitor tokens",
     "lily_pads": "lily-pad runs",
 }
 
@@ -117,7 +138,10 @@ def score_line(
     """
     total = sum(face[1] for _, face in line)
     result: dict[str, Any] = {
-        "total": total, "scores": LINE_MIN <= total <= LINE_MAX if in_range is None else in_range, "sets": [], "turtles": [],
+        "total": total,
+        "scores": LINE_MIN <= total <= LINE_MAX if in_range is None else in_range,
+        "sets": [],
+        "turtles": [],
         "points": dict.fromkeys(CATEGORIES, 0),
     }
     if not result["scores"]:
@@ -177,8 +201,13 @@ def score_axis(cells: Mapping[Pos, Face], tokens: Mapping[Pos, int], axis: str) 
     if axis not in AXES:
         raise ValueError(f"axis must be 'row' or 'column', got {axis!r}")
     if not cells:
-        return {"axis": axis, "lines": [], "lily_runs": [], "totals": {**dict.fromkeys(CATEGORIES, 0), "lily_pads": 0},
-                "score": 0}
+        return {
+            "axis": axis,
+            "lines": [],
+            "lily_runs": [],
+            "totals": {**dict.fromkeys(CATEGORIES, 0), "lily_pads": 0},
+            "score": 0,
+        }
     along = 1 if axis == "row" else 0  # the coordinate that names the line
     first = min(p[along] for p in cells)
     lines: dict[int, list[tuple[Pos, Face]]] = {}
@@ -187,13 +216,22 @@ def score_axis(cells: Mapping[Pos, Face], tokens: Mapping[Pos, int], axis: str) 
     word = "Row" if axis == "row" else "Column"
     out_lines = []
     for coord, line in lines.items():
-        head = {"label": f"{word} {coord - first + 1}", "index": coord - first, "coord": coord,
-                "cards": [_code(face) for _, face in line]}
+        head = {
+            "label": f"{word} {coord - first + 1}",
+            "index": coord - first,
+            "coord": coord,
+            "cards": [_code(face) for _, face in line],
+        }
         out_lines.append({**head, **score_line(line, tokens, axis)})
     runs = []
     for run in lily_runs(c for c, line in lines.items() if any(face[0] == LILY for _, face in line)):
-        runs.append({"lines": [f"{word} {c - first + 1}" for c in run], "size": len(run),
-                     "points": table_points(LILY_RUN_POINTS, len(run))})
+        runs.append(
+            {
+                "lines": [f"{word} {c - first + 1}" for c in run],
+                "size": len(run),
+                "points": table_points(LILY_RUN_POINTS, len(run)),
+            }
+        )
     totals = {cat: sum(line["points"][cat] for line in out_lines) for cat in CATEGORIES}
     totals["lily_pads"] = sum(run["points"] for run in runs)
     return {"axis": axis, "lines": out_lines, "lily_runs": runs, "totals": totals, "score": sum(totals.values())}
@@ -239,27 +277,52 @@ def breakdown_rows(player: Mapping[str, Any]) -> list[dict[str, Any]]:
     for line in player["lines"]:
         head = f"{line['label']} (total {line['total']})"
         if not line["scores"]:
-            rows.append({"label": f"{head}: outside {LINE_MIN}–{LINE_MAX}, not scored", "points": 0,
-                         "line": line["label"], "category": "none"})
+            rows.append(
+                {
+                    "label": f"{head}: outside {LINE_MIN}–{LINE_MAX}, not scored",
+                    "points": 0,
+                    "line": line["label"],
+                    "category": "none",
+                }
+            )
             continue
         any_points = False
         for cat in CATEGORIES:
             if line["points"][cat]:
                 any_points = True
-                rows.append({"label": f"{head}: {CATEGORY_NAMES[cat]}{_details(line, cat)}",
-                             "points": line["points"][cat], "line": line["label"], "category": cat})
+                rows.append(
+                    {
+                        "label": f"{head}: {CATEGORY_NAMES[cat]}{_details(line, cat)}",
+                        "points": line["points"][cat],
+                        "line": line["label"],
+                        "category": cat,
+                    }
+                )
         if not any_points:
-            rows.append({"label": f"{head}: no sets or turtles", "points": 0, "line": line["label"],
-                         "category": "none"})
+            rows.append(
+                {"label": f"{head}: no sets or turtles", "points": 0, "line": line["label"], "category": "none"}
+            )
     if player["lily_runs"]:
         for run in player["lily_runs"]:
             word = run["lines"][0].split()[0]
             span = f"{run['lines'][0].split()[1]}–{run['lines'][-1].split()[1]}"
-            rows.append({"label": f"Lily pads: {word}s {span} ({run['size']} adjacent {word.lower()}s)",
-                         "points": run["points"], "line": None, "category": "lily_pads"})
+            rows.append(
+                {
+                    "label": f"Lily pads: {word}s {span} ({run['size']} adjacent {word.lower()}s)",
+                    "points": run["points"],
+                    "line": None,
+                    "category": "lily_pads",
+                }
+            )
     else:
-        rows.append({"label": "Lily pads: no run of 2 or more adjacent lines", "points": 0, "line": None,
-                     "category": "lily_pads"})
+        rows.append(
+            {
+                "label": "Lily pads: no run of 2 or more adjacent lines",
+                "points": 0,
+                "line": None,
+                "category": "lily_pads",
+            }
+        )
     return rows
 
 

@@ -13,8 +13,21 @@ from shoal.core import Action, QuietLog, Rng, View
 
 from . import rules
 from .data import (
-    AXES, BOAT, CARDS, ICON_KINDS, LILY, LILY_RUN_POINTS, LINE_MAX, LINE_MIN, SET_POINTS, SPAN, TOKEN_BONUS,
-    TOKENS_PER_BOAT, TURTLE, TURTLE_POINTS, WAVE,
+    AXES,
+    BOAT,
+    CARDS,
+    ICON_KINDS,
+    LILY,
+    LILY_RUN_POINTS,
+    LINE_MAX,
+    LINE_MIN,
+    SET_POINTS,
+    SPAN,
+    TOKEN_BONUS,
+    TOKENS_PER_BOAT,
+    TURTLE,
+    TURTLE_POINTS,
+    WAVE,
 )
 from .scoring import table_points
 from .state import OVER, PLACE, MuseumState
@@ -89,8 +102,9 @@ def _line_points(line: tuple[int, ...]) -> int:
     return points
 
 
-def _lines(grid: dict[tuple[int, int], int], tokens: dict[tuple[int, int], int]
-           ) -> tuple[dict[int, list[int]], dict[int, list[int]], set[int], set[int]]:
+def _lines(
+    grid: dict[tuple[int, int], int], tokens: dict[tuple[int, int], int]
+) -> tuple[dict[int, list[int]], dict[int, list[int]], set[int], set[int]]:
     """Each row's and column's entries (unsorted), and the rows and columns holding a lily pad."""
     rows: dict[int, list[int]] = {}
     cols: dict[int, list[int]] = {}
@@ -257,12 +271,14 @@ class _Lines:
         grid = self.grid
         d = 0
         for y in {boat[1], target[1]}:
-            line = sorted(((x + 16) << _AT) | (c << _CARD) | tokens.get((x, y), 0)
-                          for (x, yy), c in grid.items() if yy == y)
+            line = sorted(
+                ((x + 16) << _AT) | (c << _CARD) | tokens.get((x, y), 0) for (x, yy), c in grid.items() if yy == y
+            )
             d += line_points(tuple(line)) - self.row(y)
         for x in {boat[0], target[0]}:
-            line = sorted(((y + 16) << _AT) | (c << _CARD) | tokens.get((x, y), 0)
-                          for (xx, y), c in grid.items() if xx == x)
+            line = sorted(
+                ((y + 16) << _AT) | (c << _CARD) | tokens.get((x, y), 0) for (xx, y), c in grid.items() if xx == x
+            )
             d -= line_points(tuple(line)) - self.col(x)
         return d
 
@@ -393,10 +409,11 @@ def ranked(view: View, legal: list[Action], rng: Rng, samples: int, sampler=samp
     return [legal[i] for i in order]
 
 
-def flat_search(game, iterations: int, root_candidates: int, rank_samples: int, name: str = "search",
-                spec: GameSearch = SEARCH) -> FlatBot:
-    """Flat Monte Carlo with common random numbers over the root's best few moves (issue 10: "another method you
-    show is stronger"), the shared :class:`~shoal.bots.flat.FlatBot` with ``split=False``.
+def flat_search(
+    game, iterations: int, root_candidates: int, rank_samples: int, name: str = "search", spec: GameSearch = SEARCH
+) -> FlatBot:
+    """Flat Monte Carlo with common random numbers over the root's best few moves (stronger here than ISMCTS,
+    as measured below), the shared :class:`~shoal.bots.flat.FlatBot` with ``split=False``.
 
     A museum game is ~19 plies, so every playout is nearly a whole game and a tree over the opponent's replies gets
     a handful of visits per node: ISMCTS at 300 iterations won 67% of 200 games against the old greedy bot, and more
@@ -407,11 +424,13 @@ def flat_search(game, iterations: int, root_candidates: int, rank_samples: int, 
     most of the noise cancels in their difference. ``iterations`` counts sampled positions (each costs
     ``root_candidates`` playouts), never time.
     """
+
     def order(view: View, legal: list[Action], rng: Rng) -> list[Action]:
         return ranked(view, legal, rng, rank_samples, spec.sample)
 
-    return FlatBot(spec, game, iterations, rollout_depth=None, name=name, order=order,
-                   root_candidates=root_candidates, split=False)
+    return FlatBot(
+        spec, game, iterations, rollout_depth=None, name=name, order=order, root_candidates=root_candidates, split=False
+    )
 
 
 def make_levels(game) -> dict:
@@ -421,13 +440,16 @@ def make_levels(game) -> dict:
     token moves judged over all targets in playouts: 1 x 3 63.3%, 2 x 4 64.8%, 3 x 4 and 8 x 6 73.8%, too close to
     hard); ``easy`` plays no playouts at all, only the ranking over one sampled position, so it plays as if it could
     see the hidden cards it guessed: 44.5% +- 6.8% (with 2 positions it won 55.2% +- 6.7%, overlapping normal's
-    interval: issue 10 asks each level to sit clearly below the next). ``hard`` keeps to about 2 s a decision in headless Chromium
-    (benchmarks/chromium_bots.py: 0.46 s mean, 1.59 s max, the first decision, CPU seconds of the page's renderer).
+    interval, and each level must sit clearly below the next). ``hard`` keeps to about 2 s a decision in headless
+    Chromium (benchmarks/chromium_bots.py: 0.46 s mean, 1.59 s max, the first decision, CPU seconds of the page's
+    renderer).
     Rollouts sample 12 of the legal placements per ply: greedy over all of them is slower and weaker (79% +- 7.5% of
     100 games at 30 x 8)."""
-    return {"easy": flat_search(game, 1, root_candidates=1, rank_samples=1, name="easy"),
-            "normal": flat_search(game, 2, root_candidates=3, rank_samples=8, name="normal"),
-            "hard": flat_search(game, 30, root_candidates=8, rank_samples=8, name="hard")}
+    return {
+        "easy": flat_search(game, 1, root_candidates=1, rank_samples=1, name="easy"),
+        "normal": flat_search(game, 2, root_candidates=3, rank_samples=8, name="normal"),
+        "hard": flat_search(game, 30, root_candidates=8, rank_samples=8, name="hard"),
+    }
 
 
 __all__ = ["SEARCH", "evaluate", "flat_search", "make_levels", "policy", "ranked", "sample", "step"]

@@ -36,7 +36,7 @@ class MuseumState(State):
         self.placements = 0
         self.last: dict[str, Any] | None = None  # the last placement, public facts only, for the renderer
 
-    def clone(self) -> "MuseumState":
+    def clone(self) -> MuseumState:
         twin = MuseumState.__new__(MuseumState)
         self._clone_base(twin)
         twin.grid = dict(self.grid)

@@ -25,13 +25,16 @@ def table(state: MuseumState, seat: int | None) -> dict[str, Any]:
     cards = []
     for pos in order:
         known = state.knows(seat, pos)
-        cards.append({
-            "x": pos[0], "y": pos[1],
-            "face": "up" if state.face_up[pos] else "down",
-            "card": card_json(state.grid[pos]) if known else None,
-            "placer": state.placer[pos],
-            "tokens": state.tokens.get(pos, 0),
-        })
+        cards.append(
+            {
+                "x": pos[0],
+                "y": pos[1],
+                "face": "up" if state.face_up[pos] else "down",
+                "card": card_json(state.grid[pos]) if known else None,
+                "placer": state.placer[pos],
+                "tokens": state.tokens.get(pos, 0),
+            }
+        )
     lo_x, hi_x, lo_y, hi_y = grid.room(state.grid)
     min_x, max_x, min_y, max_y = grid.bounds(state.grid)
     lines = known_lines(state, seat)
@@ -51,14 +54,21 @@ def table(state: MuseumState, seat: int | None) -> dict[str, Any]:
         "placements_total": state.placements + sum(len(h) for h in state.hands) + len(state.deck),
         "room": {"min_x": lo_x, "max_x": hi_x, "min_y": lo_y, "max_y": hi_y},
         "occupied": {"min_x": min_x, "max_x": max_x, "min_y": min_y, "max_y": max_y},
-        "boat": None if state.boat is None else {
-            "x": state.boat[0], "y": state.boat[1], "mover": state.mover,
-            "step": 1 if state.mover == state.turn else 2, "reach": TOKEN_REACH,
+        "boat": None
+        if state.boat is None
+        else {
+            "x": state.boat[0],
+            "y": state.boat[1],
+            "mover": state.mover,
+            "step": 1 if state.mover == state.turn else 2,
+            "reach": TOKEN_REACH,
         },
         "last": state.last,
         "lines": lines,
-        "running": [sum(line["points"] for line in lines[axis]) + sum(r["points"] for r in lines[axis + "_lily"])
-                    for axis in AXES],
+        "running": [
+            sum(line["points"] for line in lines[axis]) + sum(r["points"] for r in lines[axis + "_lily"])
+            for axis in AXES
+        ],
         "line_range": [LINE_MIN, LINE_MAX],
     }
 
@@ -77,8 +87,9 @@ def known_lines(state: MuseumState, seat: int | None) -> dict[str, Any]:
             by_line.setdefault(pos[along], []).append(pos)
         rows = []
         for coord, members in by_line.items():
-            seen = [(p, (CARDS[state.grid[p]].kind, CARDS[state.grid[p]].number))
-                    for p in members if state.knows(seat, p)]
+            seen = [
+                (p, (CARDS[state.grid[p]].kind, CARDS[state.grid[p]].number)) for p in members if state.knows(seat, p)
+            ]
             hidden = len(members) - len(seen)
             known_total = sum(face[1] for _, face in seen)
             low, high = known_total + hidden, known_total + hidden * MAX_NUMBER
@@ -89,19 +100,27 @@ def known_lines(state: MuseumState, seat: int | None) -> dict[str, Any]:
             elif hidden:
                 status = "unknown"
             else:
-                status = "scores" if LINE_MIN <= known_total <= LINE_MAX else (
-                    "too low" if known_total < LINE_MIN else "too high")
+                status = (
+                    "scores"
+                    if LINE_MIN <= known_total <= LINE_MAX
+                    else ("too low" if known_total < LINE_MIN else "too high")
+                )
             points = 0
             if status == "scores":
                 scored = score_line(seen, state.tokens, axis)
                 points = sum(scored["points"].values())
-            rows.append({"coord": coord, "known_total": known_total, "hidden": hidden, "status": status,
-                         "points": points})
+            rows.append(
+                {"coord": coord, "known_total": known_total, "hidden": hidden, "status": status, "points": points}
+            )
         out[axis] = rows
-        with_lily = [r["coord"] for r in rows
-                     if any(state.knows(seat, p) and CARDS[state.grid[p]].kind == LILY for p in by_line[r["coord"]])]
-        out[axis + "_lily"] = [{"coords": run, "points": table_points(LILY_RUN_POINTS, len(run))}
-                               for run in lily_runs(with_lily)]
+        with_lily = [
+            r["coord"]
+            for r in rows
+            if any(state.knows(seat, p) and CARDS[state.grid[p]].kind == LILY for p in by_line[r["coord"]])
+        ]
+        out[axis + "_lily"] = [
+            {"coords": run, "points": table_points(LILY_RUN_POINTS, len(run))} for run in lily_runs(with_lily)
+        ]
     return out
 
 
@@ -114,15 +133,21 @@ def prompt(state: MuseumState, seat: int | None) -> str:
         if seat != state.turn:
             return f"Waiting for {turn} to place a card."
         choice = any(len(grid.facings(state.face_up, p)) > 1 for p in grid.open_spots(state.grid))
-        return ("Place a card from your hand next to a card in the museum (at most 5 columns by 5 rows). "
-                "Beside face-up cards it goes face down, beside face-down cards face up."
-                + (" Beside both, you choose." if choice else ""))
+        return (
+            "Place a card from your hand next to a card in the museum (at most 5 columns by 5 rows). "
+            "Beside face-up cards it goes face down, beside face-down cards face up."
+            + (" Beside both, you choose." if choice else "")
+        )
     assert state.phase == TOKEN
     mover = f"{{seat:{state.mover}}} ({ROLE_NAMES[state.mover].lower()})"
     if seat != state.mover:
         return f"Waiting for {mover} to decide where a visitor token goes."
     if state.mover == state.turn:
-        return (f"Your boat is face up with two visitor tokens. Move one of them to any card up to {TOKEN_REACH} "
-                "steps away, or leave it on the boat.")
-    return (f"{turn} played a boat face up. Move the other visitor token to any card up to {TOKEN_REACH} steps "
-            "from the boat, or leave it there.")
+        return (
+            f"Your boat is face up with two visitor tokens. Move one of them to any card up to {TOKEN_REACH} "
+            "steps away, or leave it on the boat."
+        )
+    return (
+        f"{turn} played a boat face up. Move the other visitor token to any card up to {TOKEN_REACH} steps "
+        "from the boat, or leave it there."
+    )

@@ -6,11 +6,25 @@ Modifications) and which Large Animal placements are allowed; the board answers 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from . import data
-from .geometry import (CELL_STEPS, EDGE_CORAL, STEPS, Coral, Point, add, cell_point, coral_dirs, corners_at,
-                       habitat_neighbours, orientation_of, point_cell, axial_to_step, sub)
+from .geometry import (
+    CELL_STEPS,
+    EDGE_CORAL,
+    STEPS,
+    Coral,
+    Point,
+    add,
+    axial_to_step,
+    cell_point,
+    coral_dirs,
+    corners_at,
+    habitat_neighbours,
+    orientation_of,
+    point_cell,
+)
 
 HOT_SPOT_TILE = -1  # tile id of the three Hot Spot cells
 BLANK = "."  # the Hot Spot's central hexagon: no coral
@@ -29,15 +43,16 @@ def shape_orientations(shape: data.LargeShape) -> list[tuple[list[Point], list[t
         for mirror in (False, True):
             for rot in range(6):
                 combos.setdefault(orientation_of(shape.cells, rot, mirror), []).append((rot, mirror))
-        _ORIENTATIONS[shape.id] = [([axial_to_step(dq, dr) for dq, dr in cells], pairs)
-                                   for cells, pairs in combos.items()]
+        _ORIENTATIONS[shape.id] = [
+            ([axial_to_step(dq, dr) for dq, dr in cells], pairs) for cells, pairs in combos.items()
+        ]
     return _ORIENTATIONS[shape.id]
 
 
 def hot_spot_tiles(index: int) -> list[tuple[Point, str, int]]:
     """The Hot Spot ``index`` as three (cell, colours, rot) pseudo-tiles: blank centre, then two outer corals each."""
     order = data.HOT_SPOTS[index]
-    return [(cell_point(*qr), BLANK + order[2 * i:2 * i + 2], rot) for i, (qr, rot) in enumerate(HOT_SPOT_CELLS)]
+    return [(cell_point(*qr), BLANK + order[2 * i : 2 * i + 2], rot) for i, (qr, rot) in enumerate(HOT_SPOT_CELLS)]
 
 
 _FIT_TABLES: dict[str, dict[tuple[int, str], int]] = {}
@@ -82,7 +97,7 @@ class Board:
             for cell, colours, rot in hot_spot_tiles(hot_spot):
                 self._lay(cell, HOT_SPOT_TILE, colours, rot)
 
-    def clone(self) -> "Board":
+    def clone(self) -> Board:
         b = Board.__new__(Board)
         b.hot_spot = self.hot_spot
         b.tiles = dict(self.tiles)
@@ -138,13 +153,14 @@ class Board:
         if cell in self.tiles:
             return False
         edge = EDGE_CORAL[rot]
-        for k, colour in (self.needs(cell) if needs is None else needs):
+        for k, colour in self.needs(cell) if needs is None else needs:
             if colours[edge[k]] == colour:
                 return True
         return False
 
-    def spots(self, colours: str, cells: list[Point] | None = None,
-              needs: list[list[tuple[int, str]]] | None = None) -> list[list[Point]]:
+    def spots(
+        self, colours: str, cells: list[Point] | None = None, needs: list[list[tuple[int, str]]] | None = None
+    ) -> list[list[Point]]:
         """For rotations 0..5, every cell where a tile of ``colours`` fits (cells sorted), from the frontier only.
 
         ``cells`` (the sorted frontier) and ``needs`` (each one's :meth:`needs`) may be passed in when several tiles
@@ -196,15 +212,15 @@ class Board:
     def under_habitat(self, coral: Coral) -> bool:
         return add(coral[0], STEPS[coral[1]]) in self.habitats
 
-    def large_spots(self, shape: data.LargeShape, must_cover: Iterable[Point],
-                    allowed: Callable[[list[str]], bool]) -> list[dict[str, Any]]:
+    def large_spots(
+        self, shape: data.LargeShape, must_cover: Iterable[Point], allowed: Callable[[list[str]], bool]
+    ) -> list[dict[str, Any]]:
         """Every placement of ``shape`` resting only on uncovered Small Animals, covering one of ``must_cover``,
         whose species pass ``allowed``. Each is ``{"cells": [sorted vertices], "orientations": [(rot, mirror), ...]}``
         listing every (rotation, mirror) of the shape that lands on exactly those cells."""
         free = {v for v in self.habitats if v not in self.covered}
         # Every shape has two or more cells joined edge to edge, so a target without a free neighbour fits none.
-        targets = [t for t in must_cover if t in free
-                   and any((t[0] + su, t[1] + sv) in free for su, sv in CELL_STEPS)]
+        targets = [t for t in must_cover if t in free and any((t[0] + su, t[1] + sv) in free for su, sv in CELL_STEPS)]
         found: dict[tuple[Point, ...], dict[str, Any]] = {}
         if not targets:
             return []
@@ -238,8 +254,10 @@ class Board:
         """The board as plain JSON: what :func:`from_json` and the pure scoring functions read."""
         return {
             "hot_spot": self.hot_spot,
-            "tiles": [{"q": point_cell(c)[0], "r": point_cell(c)[1], "colours": colours, "rot": rot, "id": tid}
-                      for c, tid, colours, rot in self.laid_tiles()],
+            "tiles": [
+                {"q": point_cell(c)[0], "r": point_cell(c)[1], "colours": colours, "rot": rot, "id": tid}
+                for c, tid, colours, rot in self.laid_tiles()
+            ],
             "habitats": [{"at": list(v), "species": s} for v, s in self.habitats.items()],
             "large": [{"animal": a, "points": p, "cells": [list(c) for c in cells]} for a, p, cells in self.large],
         }

@@ -15,9 +15,10 @@ from shoal.bots import random_bot
 from shoal.core import Action, Rng, View
 
 from . import data
+from .achievements.evaluate import evaluate_boards
+from .achievements.modifications import rules_for
 from .board import Board
 from .geometry import EDGE_CORAL, STEPS, add, cell_point, coral_dirs, corners_at
-from .rules import make_rules
 from .scoring import BoardFacts, score_rows, total
 
 SHORTLIST = 14  # placements scored in full after the quick sort
@@ -41,7 +42,7 @@ class _Scorer:
     """Scores one seat's board against the others' fixed facts (Ecosystem 14 compares players)."""
 
     def __init__(self, table: dict[str, Any], seat: int, options: dict[str, Any]) -> None:
-        self.rules = make_rules(options)  # the variant, and a Modification's scoring (Reefs of 5+, 2 per coral, ...)
+        self.rules = rules_for(options)  # the variant, and a Modification's scoring (Reefs of 5+, 2 per coral, ...)
         self.line = [(e["number"], e["native"]) for e in table["ecosystems"]]
         self.seat = seat
         self.boards = [board_from_view(bv) for bv in table["boards"]]
@@ -99,8 +100,6 @@ def _best_large(scorer: _Scorer, board: Board, fresh: list, table_large: dict[st
 def reef_colour_value(view: View, colour: str) -> tuple[int, int, int, int]:
     """What keeping ``colour``'s Reefs (Modification 6) is worth to the seat: its Scenario completed, then the win
     (with 2+ players), then how many Challenges it completes, then its total; the others' choices as they stand."""
-    from .achievements.evaluate import evaluate_boards  # late: the achievements import the scoring this module uses
-
     table, seat = view["table"], view["seat"]
     boards = [board_from_view(bv) for bv in table["boards"]]
     colours = [bv.get("reef_colour") for bv in table["boards"]]
@@ -142,10 +141,14 @@ def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
                 best, choice = gain, a
         return choice
     places = [a for a in legal if a["type"] == "place"]
+    if not places:  # the Sea Snail alone (an empty market): nothing to weigh
+        return legal[0]
     natives = {n for _, n in scorer.line}
     market = [m["colours"] for m in table["market"]]
-    quick = sorted(((_quick(board, market[a["tile"]], a, natives) + rng.below(100) / 1000, i)
-                    for i, a in enumerate(places)), reverse=True)
+    quick = sorted(
+        ((_quick(board, market[a["tile"]], a, natives) + rng.below(100) / 1000, i) for i, a in enumerate(places)),
+        reverse=True,
+    )
     base = scorer.score(board)
     best_gain, best = None, places[quick[0][1]]
     for q, i in quick[:SHORTLIST]:

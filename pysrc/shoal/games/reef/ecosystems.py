@@ -6,7 +6,8 @@ An Ecosystem sits at a ``slot`` in the line (left to right) with a native specie
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import data
 
@@ -16,12 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover
 Line = list[tuple[int, str]]
 
 
-def _natives(f: "BoardFacts", native: str) -> list:
+def _natives(f: BoardFacts, native: str) -> list:
     return [v for v, s in f.habitats.items() if s == native]
 
 
-def native_neighbours(eco: data.Ecosystem, native: str, slot: int, line: Line, facts: list["BoardFacts"],
-                      seat: int) -> int:
+def native_neighbours(
+    eco: data.Ecosystem, native: str, slot: int, line: Line, facts: list[BoardFacts], seat: int
+) -> int:
     """1: each native scores per Small Animal next to it, any species."""
     f = facts[seat]
     return eco.points * sum(len(f.neighbours[v]) for v in _natives(f, native))
@@ -70,9 +72,7 @@ def native_next_to_neighbours(eco, native, slot, line, facts, seat) -> int:
     """15: each native scores per animal next to it that is native to the Ecosystem left or right of this one."""
     f = facts[seat]
     wanted = {line[i][1] for i in (slot - 1, slot + 1) if 0 <= i < len(line)}
-    return eco.points * sum(
-        sum(1 for n in f.neighbours[v] if f.habitats[n] in wanted) for v in _natives(f, native)
-    )
+    return eco.points * sum(sum(1 for n in f.neighbours[v] if f.habitats[n] in wanted) for v in _natives(f, native))
 
 
 def three_natives(eco, native, slot, line, facts, seat) -> int:
@@ -98,7 +98,7 @@ KINDS: dict[str, Callable[..., int]] = {
 }
 
 
-def score_ecosystem(slot: int, line: Line, facts: list["BoardFacts"], seat: int) -> int:
+def score_ecosystem(slot: int, line: Line, facts: list[BoardFacts], seat: int) -> int:
     """Points the Ecosystem at ``slot`` gives ``seat``."""
     number, native = line[slot]
     eco = data.ECOSYSTEMS[number]

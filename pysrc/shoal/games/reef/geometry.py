@@ -21,12 +21,12 @@ common tile. Habitats of different classes never share an edge. See ``docs/reef-
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 Point = tuple[int, int]
 Coral = tuple[Point, int]  # (cell centre, direction of the coral's outer 120° corner)
 
-SQRT3 = 3 ** 0.5
+SQRT3 = 3**0.5
 STEPS: tuple[Point, ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 # From a cell to the neighbour across its edge k (the edge between corners k and k+1); also the step between two
 # adjacent Habitats of one class, and between two adjacent Small/Large Animal cells.
@@ -50,10 +50,6 @@ def point_class(p: Point) -> int:
     return p[0] % 3
 
 
-def is_point(p: Point) -> bool:
-    return (p[0] + p[1]) % 2 == 0
-
-
 def cell_point(q: int, r: int) -> Point:
     """The lattice point at the centre of the cell with axial coordinates ``(q, r)``."""
     return (3 * q, 2 * r + q)
@@ -68,11 +64,6 @@ def point_cell(p: Point) -> tuple[int, int]:
 def axial_to_step(dq: int, dr: int) -> Point:
     """An axial offset as a lattice offset: valid between cells and between Habitats of one class alike."""
     return (3 * dq, 2 * dr + dq)
-
-
-def cell_neighbours(cell: Point) -> list[Point]:
-    """The six cells sharing an edge with ``cell``, across edges 0..5."""
-    return [add(cell, s) for s in CELL_STEPS]
 
 
 # --- corals on a tile -------------------------------------------------------------------------------------------
@@ -152,11 +143,6 @@ def touching_corals(vertex: Point) -> list[Coral]:
     return out
 
 
-def habitat_class_of_rot(rot: int) -> int:
-    """The class of the vertices a tile laid with rotation ``rot`` points its corals at."""
-    return 2 if rot % 2 == 0 else 1
-
-
 # --- Large Animal shapes ----------------------------------------------------------------------------------------
 def _rotate_axial(h: tuple[int, int]) -> tuple[int, int]:
     q, r = h
@@ -232,8 +218,12 @@ def cell_polygon(cell: Point, side: float = 1.0) -> list[list[float]]:
 def coral_polygon(coral: Coral, side: float = 1.0) -> list[list[float]]:
     """The rhombus of a coral: centre of its cell, corner d-1, outer corner d, corner d+1."""
     cell, d = coral
-    return [xy(cell, side), xy(add(cell, STEPS[(d - 1) % 6]), side), xy(add(cell, STEPS[d]), side),
-            xy(add(cell, STEPS[(d + 1) % 6]), side)]
+    return [
+        xy(cell, side),
+        xy(add(cell, STEPS[(d - 1) % 6]), side),
+        xy(add(cell, STEPS[d]), side),
+        xy(add(cell, STEPS[(d + 1) % 6]), side),
+    ]
 
 
 def habitat_polygon(vertex: Point, side: float = 1.0) -> list[list[float]]:

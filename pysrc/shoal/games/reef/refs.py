@@ -12,8 +12,8 @@ from typing import Any
 
 from . import data
 from .geometry import Point
-from .rules import Rules
 from .scoring import BoardFacts
+from .variants import Rules
 
 
 def habitat(seat: int, v: Point) -> str:
@@ -24,8 +24,9 @@ def _unique(refs: list[str]) -> list[str]:
     return list(dict.fromkeys(refs))
 
 
-def ecosystem_refs(slot: int, line: list[tuple[int, str]], facts: list[BoardFacts], seat: int,
-                   points: int) -> list[str]:
+def ecosystem_refs(
+    slot: int, line: list[tuple[int, str]], facts: list[BoardFacts], seat: int, points: int
+) -> list[str]:
     """The Ecosystem at ``slot`` and the elements of ``seat``'s reef that it counted (only its tile if none)."""
     number, native = line[slot]
     eco = data.ECOSYSTEMS[number]
@@ -40,8 +41,7 @@ def ecosystem_refs(slot: int, line: list[tuple[int, str]], facts: list[BoardFact
             if f.neighbours[v]:
                 out += [habitat(seat, v)] + [habitat(seat, n) for n in f.neighbours[v]]
     elif eco.kind == "large_times_native":
-        out += [f"animal:{seat}.{i}" for i, (a, _, _) in enumerate(f.large)
-                if data.SHAPE_OF_ANIMAL[a] == eco.subject]
+        out += [f"animal:{seat}.{i}" for i, (a, _, _) in enumerate(f.large) if data.SHAPE_OF_ANIMAL[a] == eco.subject]
         out += [habitat(seat, v) for v in natives]
     elif eco.kind == "species_next_to_native":
         for v, s in f.habitats.items():
@@ -64,8 +64,9 @@ def ecosystem_refs(slot: int, line: list[tuple[int, str]], facts: list[BoardFact
     return head + _unique(out)
 
 
-def row_refs(row: dict[str, Any], facts: list[BoardFacts], line: list[tuple[int, str]], rules: Rules,
-             seat: int) -> list[str]:
+def row_refs(
+    row: dict[str, Any], facts: list[BoardFacts], line: list[tuple[int, str]], rules: Rules, seat: int
+) -> list[str]:
     """The refs of one row of :func:`scoring.score_rows` for ``seat``."""
     f = facts[seat]
     category = row["category"]

@@ -37,11 +37,11 @@ from typing import Any, NamedTuple
 from shoal.core.errors import ShoalError
 
 from . import data
+from .achievements.modifications import rules_for
 from .board import Board, from_json
 from .ecosystems import ecosystem_label, score_ecosystem
 from .geometry import STEPS, Coral, Point, coral_neighbour_candidates, touching_corals
-from .rules import Rules, make_rules
-
+from .variants import Rules
 
 _DU = tuple(s[0] for s in STEPS)
 _DV = tuple(s[1] for s in STEPS)
@@ -77,8 +77,9 @@ def find_reefs(board: Board, min_size: int = 4) -> list[Reef]:
     """Edge-connected groups of at least ``min_size`` same-coloured corals not under a Habitat, with the Small
     Animals touching each (along an edge: point to point does not count)."""
     habitats = board.habitats
-    open_corals = {c: col for c, col in board.corals.items()
-                   if (c[0][0] + _DU[c[1]], c[0][1] + _DV[c[1]]) not in habitats}
+    open_corals = {
+        c: col for c, col in board.corals.items() if (c[0][0] + _DU[c[1]], c[0][1] + _DV[c[1]]) not in habitats
+    }
     group_of: dict[Coral, int] = {}
     groups: list[list[Coral]] = []
     for start, colour in open_corals.items():
@@ -101,8 +102,11 @@ def find_reefs(board: Board, min_size: int = 4) -> list[Reef]:
             g = group_of.get(c)
             if g is not None:
                 touching[g].add(v)
-    return [Reef(open_corals[m[0]], frozenset(m), frozenset(touching[g]))
-            for g, m in enumerate(groups) if len(m) >= min_size]
+    return [
+        Reef(open_corals[m[0]], frozenset(m), frozenset(touching[g]))
+        for g, m in enumerate(groups)
+        if len(m) >= min_size
+    ]
 
 
 def facts_for(boards: list[Board], rules: Rules, reef_colours: list[str | None] | None = None) -> list[BoardFacts]:
@@ -115,24 +119,35 @@ def score_rows(facts: list[BoardFacts], line: list[tuple[int, str]], rules: Rule
     """The score sheet of one seat: Large Animals, Small Animals, Reefs, then each Ecosystem in line order."""
     f = facts[seat]
     rows = [
-        {"label": "Large Animals", "points": sum(p for _, p, _ in f.large), "category": "large",
-         "count": len(f.large)},
-        {"label": "Small Animals", "points": sum(data.SMALL_POINTS[s] for s in f.habitats.values()),
-         "category": "small", "count": len(f.habitats)},
+        {"label": "Large Animals", "points": sum(p for _, p, _ in f.large), "category": "large", "count": len(f.large)},
+        {
+            "label": "Small Animals",
+            "points": sum(data.SMALL_POINTS[s] for s in f.habitats.values()),
+            "category": "small",
+            "count": len(f.habitats),
+        },
     ]
     if rules.scores_reefs():
         reefs = rules.reefs_scored(f)
         each = [rules.reef_points(f, r) for r in reefs]
-        rows.append({"label": "Reefs", "points": sum(each), "category": "reefs", "count": len(reefs),
-                     "each": each})
+        rows.append({"label": "Reefs", "points": sum(each), "category": "reefs", "count": len(reefs), "each": each})
     for slot, (number, native) in enumerate(line if rules.uses_ecosystems() else []):
-        rows.append({"label": ecosystem_label(number, native), "points": score_ecosystem(slot, line, facts, seat),
-                     "category": "ecosystem", "slot": slot, "number": number, "native": native})
+        rows.append(
+            {
+                "label": ecosystem_label(number, native),
+                "points": score_ecosystem(slot, line, facts, seat),
+                "category": "ecosystem",
+                "slot": slot,
+                "number": number,
+                "native": native,
+            }
+        )
     return rows
 
 
-def score_boards(boards: list[Board], line: list[tuple[int, str]], rules: Rules,
-                 reef_colours: list[str | None] | None = None) -> list[list[dict[str, Any]]]:
+def score_boards(
+    boards: list[Board], line: list[tuple[int, str]], rules: Rules, reef_colours: list[str | None] | None = None
+) -> list[list[dict[str, Any]]]:
     """Score sheets of every seat (a list of rows each)."""
     facts = facts_for(boards, rules, reef_colours)
     return [score_rows(facts, line, rules, seat) for seat in range(len(boards))]
@@ -142,12 +157,19 @@ def total(rows: list[dict[str, Any]]) -> int:
     return sum(r["points"] for r in rows)
 
 
-def parse_position(position: dict[str, Any]) -> tuple[list[Board], list[tuple[int, str]], Rules]:
-    """Boards, Ecosystem line and rules of a plain position (see the module docstring)."""
+def winner(scores: list[int], order: list[int]) -> int:
+    """Most points; a tie goes to the tied player earliest in the final round's turn order."""
+    best = max(scores)
+    return next(seat for seat in order if scores[seat] == best)
+
+
+def position_parts(position: dict[str, Any]) -> tuple[list[Board], list[tuple[int, str]], Rules]:
+    """Boards, Ecosystem line and rules of a plain position (see the module docstring; the text notation's
+    ``notation.parse_position`` makes one from the text notation)."""
     auto = bool(position.get("auto_habitats", False))
     boards = [from_json(b, auto_habitats=auto) for b in position["boards"]]
     line = [(int(n), str(s)) for n, s in position.get("ecosystems", [])]
-    rules = make_rules(position)  # the variant, and a "modification" if the position names one
+    rules = rules_for(position)  # the variant, and a "modification" if the position names one
     return boards, line, rules
 
 
@@ -168,6 +190,6 @@ def score_position(position: dict[str, Any], rules: Rules | None = None) -> list
     ``rules`` overrides the position's variant (a Modification passes its own :class:`Rules`). Under Modification 6
     a board's ``"reef_colour"`` names the colour its player chose; without it the colour worth most scores.
     """
-    boards, line, default_rules = parse_position(position)
+    boards, line, default_rules = position_parts(position)
     sheets = score_boards(boards, line, rules or default_rules, reef_colours_of(position))
     return [{"seat": i, "total": total(rows), "rows": rows} for i, rows in enumerate(sheets)]

@@ -3,7 +3,7 @@ placement policy and a move ordering.
 
 Hidden in AQUA is only the face-down pile: its order, and which tiles went back to the box unseen at set-up. A
 sampled position therefore draws its pile from *every tile the seat has not seen* — the 70 minus the tiles laid and
-minus every tile ever shown in a market (solo discards its leftovers face up; the view's log names each market) —
+minus every tile ever shown in a market (solo discards its leftovers face up, and the view lists them) —
 never by reshuffling the real pile, which would tell the bot which tiles were boxed.
 
 The policy judges a placement locally, in O(1) per placement once each frontier cell is read: for each of the six
@@ -16,63 +16,60 @@ different species free for Large Animals, and judge a placement together with th
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
+from shoal.bots.flat import FlatBot
 from shoal.bots.search import GameSearch, SearchBot, action_key
 from shoal.core import Action, Rng, View
 
-from . import data, text
-from .board import Board
+from . import data
+from .achievements.modifications import rules_for
 from .bots import board_from_view, greedy_bot
 from .geometry import CELL_STEPS, EDGE_CORAL, STEPS, cell_point, point_cell
-from .play import is_final_round, legal_actions, market_spots, score_sheets, winner
-from .rules import make_rules
+from .rules import is_final_round, legal_actions, market_spots, score_sheets
+from .scoring import winner
 from .state import LARGE, OVER, PLACE, ReefState
 
+
 # --- sampling -----------------------------------------------------------------------------------------------------
-_TILE_OF_NAME = {text.tile(t): t for t in range(len(data.TILES))}  # each tile's colours are unique
-_MARKET_LINE = re.compile(r"; market: (.*)\.$")
-
-
 def seen_tiles(view: View) -> set[int]:
-    """Every tile the seat has seen: laid on any reef, in the market, or named in a market line of its log."""
+    """Every tile the seat has seen: laid on any reef, in the market, or discarded face up from a solo market."""
     table = view["table"]
-    seen = {m["tile"] for m in table["market"]}
+    seen = {m["tile"] for m in table["market"]} | set(table["discarded"])
     for bv in table["boards"]:
         seen.update(t["tile"] for t in bv["tiles"] if not t["hot_spot"])
-    for line in view["log"]:
-        found = _MARKET_LINE.search(line)
-        if found:
-            seen.update(_TILE_OF_NAME[name] for name in found.group(1).split(", ") if name in _TILE_OF_NAME)
     return seen
 
 
 def _base(view: View) -> tuple[ReefState, list[int], int]:
     """The public position of ``view`` as a state (no pile yet), the unseen tiles, and the pile's size."""
     table = view["table"]
-    s = ReefState(view["players"], dict(view["options"]), Rng(0))
-    s.memo = {}
-    s.rules = make_rules(view["options"])
-    s.boards = [board_from_view(bv) for bv in table["boards"]]
-    s.market = [m["tile"] for m in table["market"]]
-    s.line = [(e["number"], e["native"]) for e in table["ecosystems"]]
-    s.small = {sp["species"]: sp["left"] for sp in table["supply"]["small"]}
-    s.large = {sh["shape"]: list(sh["stack"]) for sh in table["supply"]["large"]}
-    s.round = table["round"]
-    s.queue = list(table["queue"])
-    s.done = list(table["done"])
     snail = table["snail"]
-    s.snail_holder = snail["holder"] if snail else None
-    s.snail_in_market = bool(snail and snail["in_market"])
-    s.snail_taker = snail["taker"] if snail else None
-    s.phase = table["phase"]
     current = table["current"]
-    s.fresh = [tuple(h["at"]) for h in table["boards"][current]["habitats"] if h["fresh"]] if current is not None \
-        else []
-    s.pile = []
-    s.last_order = list(table.get("turn_order", []))
-    s.reef_colours = [bv["reef_colour"] if bv.get("reef_colour_chosen") else None for bv in table["boards"]]
+    fresh = [tuple(h["at"]) for h in table["boards"][current]["habitats"] if h["fresh"]] if current is not None else []
+    s = ReefState(
+        view["players"],
+        dict(view["options"]),
+        Rng(0),
+        rules=rules_for(view["options"]),
+        boards=[board_from_view(bv) for bv in table["boards"]],
+        line=[(e["number"], e["native"]) for e in table["ecosystems"]],
+        small={sp["species"]: sp["left"] for sp in table["supply"]["small"]},
+        large={sh["shape"]: list(sh["stack"]) for sh in table["supply"]["large"]},
+        pile=[],
+        market=[m["tile"] for m in table["market"]],
+        round=table["round"],
+        queue=list(table["queue"]),
+        done=list(table["done"]),
+        snail_holder=snail["holder"] if snail else None,
+        snail_in_market=bool(snail and snail["in_market"]),
+        snail_taker=snail["taker"] if snail else None,
+        phase=table["phase"],
+        fresh=fresh,
+        last_order=list(table.get("turn_order", [])),
+        reef_colours=[bv["reef_colour"] if bv.get("reef_colour_chosen") else None for bv in table["boards"]],
+        discarded=list(table["discarded"]),
+    )
     unseen = sorted(set(range(len(data.TILES))) - seen_tiles(view))
     return s, unseen, table["pile"]
 
@@ -131,8 +128,9 @@ HABITAT = 1.0  # a Habitat's worth beyond its Small Animal's points (Reefs and L
 LARGE_SHARE = 0.8  # share of a Large Animal's points counted when a new Habitat lets one in at once
 EDGE = 0.12  # per edge matching the neighbour's colour (Reefs)
 # Corners round a vertex: (du, dv, d) such that the cell (u-du, v-dv) points its coral d at the vertex.
-_CORNERS = {cls: tuple((STEPS[d][0], STEPS[d][1], d) for d in range(6) if (cls - STEPS[d][0]) % 3 == 0)
-            for cls in (1, 2)}
+_CORNERS = {
+    cls: tuple((STEPS[d][0], STEPS[d][1], d) for d in range(6) if (cls - STEPS[d][0]) % 3 == 0) for cls in (1, 2)
+}
 _DEAD = ("", -1)
 
 
@@ -255,7 +253,8 @@ def _step_index(u: int, v: int) -> int:
 # centre to the corner) for each.
 _CORNER_NEIGHBOURS = tuple(
     tuple((k, _step_index(STEPS[d][0] - CELL_STEPS[k][0], STEPS[d][1] - CELL_STEPS[k][1])) for k in ((d - 1) % 6, d))
-    for d in range(6))
+    for d in range(6)
+)
 # _CORAL_AT[rot][d]: which coral of a tile laid with ``rot`` points in direction d (0..2), or -1 (none does).
 _CORAL_AT = tuple(tuple(((d - rot) % 6) // 2 if (d - rot) % 2 == 0 else -1 for d in range(6)) for rot in range(6))
 _OPPOSITE_EDGE = tuple((k + 3) % 6 for k in range(6))
@@ -337,7 +336,7 @@ def place_values(s: ReefState, seat: int, legal: list[Action]) -> list[tuple[flo
 
 def _scan(ctx: _Ctx, s: ReefState) -> list[tuple[float, int, Any, int]]:
     """(value, market index, cell, rot) of every placement, in the order of the engine's legal list
-    (``play.place_actions``: tile by tile, rotation by rotation, the cells of ``market_spots``)."""
+    (``rules.place_actions``: tile by tile, rotation by rotation, the cells of ``market_spots``)."""
     out = []
     per_cell: dict = {}
     for ti, (tile, per_rot) in enumerate(zip(s.market, market_spots(s))):
@@ -448,8 +447,9 @@ def candidates(s: ReefState, seat: int, legal: list[Action]) -> list[Action]:
     if s.phase not in (PLACE, LARGE):
         return list(legal)
     if s.phase == LARGE:
-        larges = sorted(((large_value(s, seat, a), i) for i, a in enumerate(legal) if a["type"] == "large"),
-                        reverse=True)
+        larges = sorted(
+            ((large_value(s, seat, a), i) for i, a in enumerate(legal) if a["type"] == "large"), reverse=True
+        )
         skip = [a for a in legal if a["type"] != "large"]
         return [legal[i] for _, i in larges] + skip
     ranked = [legal[i] for _, i in sorted(place_values(s, seat, legal), key=lambda x: (-x[0], x[1]))]
@@ -465,18 +465,20 @@ def old_bot_choice(view: View, legal: list[Action], rng: Rng) -> list[Action]:
     if not kinds & {"place", "large"}:
         return []
     move = greedy_bot(view, legal, Rng(rng.next64()))
-    if move["type"] == "snail" and view["table"]["round"] >= make_rules(view["options"]).rounds:
+    if move["type"] == "snail" and view["table"]["round"] >= rules_for(view["options"]).rounds:
         return []
     return [move]
 
 
-SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, step=step,
-                    root_extra=old_bot_choice)
+SEARCH = GameSearch(
+    sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, step=step, root_extra=old_bot_choice
+)
 
 
 def solo_order(keep: int):
     """The root's moves for the paired solo search, from the view alone: the policy's ``keep`` best (ranked on one
     sampled position: a placement's local value does not depend on the pile) plus old greedy's move."""
+
     def order(view: View, legal: list[Action], rng: Rng) -> list[Action]:
         by_key = {action_key(a): a for a in legal}
         ranked = [a for a in candidates(sample(view, rng), view["seat"], list(legal)) if action_key(a) in by_key]
@@ -485,6 +487,7 @@ def solo_order(keep: int):
             if action_key(a) in by_key and all(action_key(a) != action_key(c) for c in chosen):
                 chosen.append(by_key[action_key(a)])
         return chosen or list(legal)
+
     return order
 
 
@@ -493,32 +496,49 @@ def solo_score(s: ReefState, seat: int) -> float:
     return float(sum(r["points"] for r in score_sheets(s)[seat]))
 
 
-class Level(SearchBot):
-    """An AQUA level: ISMCTS (the :class:`SearchBot` it is) with rivals at the table; alone, if ``solo_playouts`` is
-    set, a paired flat search with successive halving.
+def solo_work(work: int):
+    """A cap on a solo decision's playouts: ``work // rounds left``. A playout from round ``r`` of 17 lays about
+    ``17 - r + 1`` tiles, so early decisions cost most; the cap bounds the longest decision without thinning the
+    later, cheaper ones (counted in playouts, never time)."""
+
+    def limit(view: View) -> int:
+        return work // max(1, rules_for(view["options"]).rounds - view["table"]["round"] + 1)
+
+    return limit
+
+
+def paired_solo(game, playouts: int, keep: int, work: int, name: str) -> FlatBot:
+    """Alone, a paired flat search with successive halving (``shoal.bots.flat``) over :func:`solo_order`'s ``keep``
+    moves, each playout valued by its final score (:func:`solo_score`).
 
     Why paired, and why solo only: every kept candidate is played out on the same sampled pile with the same rollout
     draws, and a solo market is refilled from that pile whatever was taken, so all candidates meet the same tiles for
     the rest of the game and most of the pile's luck cancels out of their differences (with rivals, their choices
-    split the futures apart again). Successive halving: the playouts are spent in rounds; after each round the worse
-    half of the candidates is dropped, so the last few close ones get most of the samples.
+    split the futures apart again)."""
+    return FlatBot(
+        SEARCH,
+        game,
+        playouts,
+        order=solo_order(keep),
+        value=lambda start, end, seat: solo_score(end, seat),
+        halving=True,
+        limit=solo_work(work),
+        name=name,
+    )
 
-    A playout from round ``r`` of 17 lays about ``17 - r + 1`` tiles, so early decisions cost most: ``solo_work``
-    caps a decision's playouts at ``solo_work // rounds left`` (counted in playouts, never time), which bounds the
-    longest decision without thinning the later, cheaper ones."""
 
-    def __init__(self, game, solo_playouts: int | None = None, solo_keep: int = 8, solo_work: int | None = None,
-                 alone: SearchBot | None = None, **knobs: Any) -> None:
+class Level(SearchBot):
+    """An AQUA level: ISMCTS (the :class:`SearchBot` it is) with rivals at the table; alone, the bot ``alone`` (its
+    own search and budgets) if it is given."""
+
+    def __init__(self, game, alone: SearchBot | None = None, **knobs: Any) -> None:
         super().__init__(SEARCH, game, **knobs)
-        self.solo_playouts, self.solo_keep, self.solo_work = solo_playouts, solo_keep, solo_work
         self.alone = alone  # the search a one-player game gets instead (its own budgets), if any
 
-    def capped(self, budget: int) -> "Level":
+    def capped(self, budget: int) -> Level:
         plain = super().capped(budget)
         bot = copy.copy(self)  # every knob kept; only the budgets below are capped
         bot.iterations, bot.solo_iterations = plain.iterations, plain.solo_iterations
-        if self.solo_playouts is not None:
-            bot.solo_playouts = max(1, min(self.solo_playouts, int(budget)))
         if self.alone is not None:
             bot.alone = self.alone.capped(budget)
         return bot
@@ -528,66 +548,56 @@ class Level(SearchBot):
             choice = self.alone(view, legal, rng)
             self.last_iterations = self.alone.last_iterations
             return choice
-        if self.solo_playouts is None or view["players"] != 1:
-            return super().__call__(view, legal, rng)
-        self.last_iterations = 0
-        if len(legal) == 1:
-            return legal[0]
-        me = view["seat"]
-        choices = solo_order(self.solo_keep)(view, legal, rng)
-        if len(choices) == 1:
-            return choices[0]
-        alive = list(range(len(choices)))
-        totals = [0.0] * len(choices)
-        playouts = self.solo_playouts
-        if self.solo_work is not None:
-            left = make_rules(view["options"]).rounds - view["table"]["round"] + 1
-            playouts = min(playouts, self.solo_work // max(1, left))
-        rounds = max(1, (len(choices) - 1).bit_length())  # ceil(log2(candidates)) halvings down to one
-        per_round = max(1, playouts // rounds)
-        game = self.game
-        while True:
-            for _ in range(max(1, per_round // len(alive))):
-                state = sample(view, rng)
-                seed = rng.next64()
-                for j in alive:
-                    twin = state.clone()
-                    game.apply(twin, me, choices[j])
-                    self._rollout(twin, Rng(seed))
-                    totals[j] += solo_score(twin, me)
-                    self.last_iterations += 1
-            alive = sorted(alive, key=lambda j: (-totals[j], j))[:max(1, (len(alive) + 1) // 2)]
-            if len(alive) == 1:
-                return choices[alive[0]]
+        return super().__call__(view, legal, rng)
 
 
 def make_levels(game) -> dict:
     """easy / normal / hard: iterations a decision, every rollout to the end of the game, over the policy's few best
     placements plus old greedy's move. Deeper in the tree only the policy's two best moves are tried (a wider tree
     spreads a few hundred noisy rollouts thinner), and exploration is low: placements differ by a point or two while
-    one rollout's score varies by ten. Measured (CPython CPU seconds, this session, 12 seeds/games each): solo core
+    one rollout's score varies by ten. Measured (CPython CPU seconds, 12 seeds/games each): solo core
     median 92 with 160 iterations (88 with the earlier 140 iterations, 5 moves deep, exploration 0.7); hard's 2-player
     decisions cost about 0.8 s on average at this budget. A solo game has no rival turns in its rollouts, so hard
     searches 225 iterations there for about the same thinking time (solo advanced, seeds 1–40: median 79 at 150
     iterations with the species-blind policy, 82 at 225 with the policy that reads which species each Ecosystem wants
     next to which; headless Chromium: 1.67 CPU s a decision on average, 2.98 s for the first, longest one).
-    hard alone now plays the paired search of :class:`Level` (``solo_playouts`` a decision; measured in
-    /work/helpers/notes-solo-bot.md and docs/strength.md)."""
+    hard alone plays :func:`paired_solo` instead (340 playouts a decision, at most 4,400 // rounds left; measured in
+    docs/strength.md)."""
     knobs = {"rollout_depth": None, "exploration": 0.4}
     hard = {**knobs, "iterations": 150, "root_candidates": 8, "node_candidates": 2}
     # Alone, easy and normal search as they always have (their solo rows stand). With rivals they are one step down
     # each: the old easy (10 iterations over the policy's 3 best) is normal, and easy plays the policy's best move.
     # Why (docs/strength.md): at 2 players the old normal was only ~3 points a game behind hard (head to head 57.5% of
     # 40 games), too close to show, while the old easy was 17 points of win share below hard against the frozen bot.
-    alone = {"easy": {**knobs, "iterations": 10, "root_candidates": 3, "node_candidates": 1},
-             "normal": {**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2}}
-    rivals = {"easy": {**knobs, "iterations": 1, "root_candidates": 1, "node_candidates": 1},
-              "normal": alone["easy"]}
-    out = {name: Level(game, name=name, alone=SearchBot(SEARCH, game, name=name, **alone[name]), **rivals[name])
-           for name in ("easy", "normal")}
-    out["hard"] = Level(game, solo_playouts=340, solo_keep=8, solo_work=4400, name="hard", **hard)
+    alone = {
+        "easy": {**knobs, "iterations": 10, "root_candidates": 3, "node_candidates": 1},
+        "normal": {**knobs, "iterations": 50, "root_candidates": 5, "node_candidates": 2},
+    }
+    rivals = {"easy": {**knobs, "iterations": 1, "root_candidates": 1, "node_candidates": 1}, "normal": alone["easy"]}
+    out = {
+        name: Level(game, name=name, alone=SearchBot(SEARCH, game, name=name, **alone[name]), **rivals[name])
+        for name in ("easy", "normal")
+    }
+    out["hard"] = Level(
+        game, alone=paired_solo(game, playouts=340, keep=8, work=4400, name="hard"), name="hard", **hard
+    )
     return out
 
 
-__all__ = ["SEARCH", "Level", "candidates", "evaluate", "fast_policy", "make_levels", "old_bot_choice", "policy", "sample",
-           "seen_tiles", "solo_order", "solo_score", "step"]
+__all__ = [
+    "SEARCH",
+    "Level",
+    "candidates",
+    "evaluate",
+    "fast_policy",
+    "make_levels",
+    "old_bot_choice",
+    "paired_solo",
+    "policy",
+    "sample",
+    "seen_tiles",
+    "solo_order",
+    "solo_score",
+    "solo_work",
+    "step",
+]

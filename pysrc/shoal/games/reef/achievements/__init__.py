@@ -5,14 +5,8 @@
 * ``checks`` — one function per kind of Scenario objective or Challenge, each with a reason;
 * ``evaluate`` — a finished match, record or position → each player's achievements (``docs/achievements.md``);
 * ``live`` — what the view shows during play: the Scenario's objective and each player's standing so far.
+
+Import from the module you need. This file imports none of them: ``tables`` and ``modifications`` sit below the
+scoring (which builds a position's rules with ``rules_for``), ``checks``, ``evaluate`` and ``live`` above it, so a
+package that loaded them all on first touch would import the scoring from inside itself.
 """
-
-from __future__ import annotations
-
-from .evaluate import evaluate, evaluate_position, evaluate_record, evaluate_state
-from .live import live
-from .modifications import rules_for
-from .tables import CHALLENGES, MODIFICATIONS, SCENARIOS, catalogue
-
-__all__ = ["CHALLENGES", "MODIFICATIONS", "SCENARIOS", "catalogue", "evaluate", "evaluate_position",
-           "evaluate_record", "evaluate_state", "live", "rules_for"]

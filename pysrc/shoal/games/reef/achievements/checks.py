@@ -7,13 +7,14 @@ achievement was or was not completed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .. import data
 from ..board import Board
 from ..geometry import habitat_neighbours
-from ..rules import Rules
-from ..scoring import BoardFacts, Reef, facts_for, score_rows, total
+from ..scoring import BoardFacts, Reef, facts_for, score_rows, total, winner
+from ..variants import Rules
 
 WHALE_SHAPE = "rhombus"  # Humpback whale / Whale shark
 
@@ -45,27 +46,38 @@ def _row_points(rows: list[dict[str, Any]], category: str) -> int:
     return sum(r["points"] for r in rows if r["category"] == category)
 
 
-def seat_facts(seat: int, board: Board, facts: list[BoardFacts], line: list[tuple[int, str]],
-               rules: Rules) -> SeatFacts:
+def seat_facts(
+    seat: int, board: Board, facts: list[BoardFacts], line: list[tuple[int, str]], rules: Rules
+) -> SeatFacts:
     f = facts[seat]
     rows = score_rows(facts, line, rules, seat)
     scored = [rules.reef_points(f, r) for r in rules.reefs_scored(f)] if rules.scores_reefs() else []
     return SeatFacts(
-        seat=seat, total=total(rows), large_points=_row_points(rows, "large"),
-        small_points=_row_points(rows, "small"), reef_points=_row_points(rows, "reefs"),
+        seat=seat,
+        total=total(rows),
+        large_points=_row_points(rows, "large"),
+        small_points=_row_points(rows, "small"),
+        reef_points=_row_points(rows, "reefs"),
         ecosystem_points=[r["points"] for r in rows if r["category"] == "ecosystem"],
-        species={sp: f.counts.get(sp, 0) for sp in data.SPECIES}, habitats=dict(board.habitats),
-        covered=frozenset(board.covered), large=list(board.large), reefs=list(f.reefs),
-        scored_reef_points=scored, rows=rows,
+        species={sp: f.counts.get(sp, 0) for sp in data.SPECIES},
+        habitats=dict(board.habitats),
+        covered=frozenset(board.covered),
+        large=list(board.large),
+        reefs=list(f.reefs),
+        scored_reef_points=scored,
+        rows=rows,
     )
 
 
-def match_facts(boards: list[Board], line: list[tuple[int, str]], rules: Rules, turn_order: list[int],
-                reef_colours: list[str | None] | None = None) -> MatchFacts:
+def match_facts(
+    boards: list[Board],
+    line: list[tuple[int, str]],
+    rules: Rules,
+    turn_order: list[int],
+    reef_colours: list[str | None] | None = None,
+) -> MatchFacts:
     """Score every board and name the winner (most points; ties to the earliest in the final round's order).
     ``reef_colours``: under Modification 6, the Reef colour each seat chose (None: the colour worth most)."""
-    from ..play import winner  # late: play imports this package for its outcome
-
     facts = facts_for(boards, rules, reef_colours)
     seats = [seat_facts(i, b, facts, line, rules) for i, b in enumerate(boards)]
     scores = [s.total for s in seats]
@@ -239,9 +251,32 @@ def large_next_to_reef(f, m, p):
 
 
 Check = Callable[[SeatFacts, MatchFacts, int], tuple[bool, str]]
-KINDS: dict[str, Check] = {fn.__name__: fn for fn in (
-    total_at_least, small_at_least, small_at_most, large_at_least, large_at_most, reefs_at_least, reefs_at_most,
-    each_species_at_least, each_species_at_most, one_species_at_least, ecosystems_scored_at_least,
-    all_ecosystems_scored, all_small_covered, win_by, win_without_large, win_fewest_small, different_large, whales,
-    large_apart, scoring_reefs, animal_next_to_reefs, reef_with_animals, all_small_next_to_reef, large_next_to_reef,
-)}
+KINDS: dict[str, Check] = {
+    fn.__name__: fn
+    for fn in (
+        total_at_least,
+        small_at_least,
+        small_at_most,
+        large_at_least,
+        large_at_most,
+        reefs_at_least,
+        reefs_at_most,
+        each_species_at_least,
+        each_species_at_most,
+        one_species_at_least,
+        ecosystems_scored_at_least,
+        all_ecosystems_scored,
+        all_small_covered,
+        win_by,
+        win_without_large,
+        win_fewest_small,
+        different_large,
+        whales,
+        large_apart,
+        scoring_reefs,
+        animal_next_to_reefs,
+        reef_with_animals,
+        all_small_next_to_reef,
+        large_next_to_reef,
+    )
+}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import Board
-from ..scoring import parse_position, reef_colours_of
+from ..scoring import position_parts, reef_colours_of
 from .checks import KINDS, MatchFacts, SeatFacts, match_facts
 from .modifications import rules_for
 from .tables import CHALLENGES, Modification, Scenario, modification_of, scenario_of
@@ -29,16 +29,29 @@ def scenario_result(scenario: Scenario, f: SeatFacts, m: MatchFacts) -> dict[str
         reasons.append(f"Objective — {scenario.objective}: " + why)
     else:
         reasons.append("No objective")
-    return {"id": scenario.id, "letter": scenario.letter, "title": f"Scenario {scenario.letter}",
-            "min_score": scenario.min_score, "objective": scenario.objective,
-            "score_met": score_ok, "objective_met": objective_ok, "completed": score_ok and objective_ok,
-            "reasons": reasons}
+    return {
+        "id": scenario.id,
+        "letter": scenario.letter,
+        "title": f"Scenario {scenario.letter}",
+        "min_score": scenario.min_score,
+        "objective": scenario.objective,
+        "score_met": score_ok,
+        "objective_met": objective_ok,
+        "completed": score_ok and objective_ok,
+        "reasons": reasons,
+    }
 
 
 def modification_result(mod: Modification) -> dict[str, Any]:
     """Every player who plays a match to its end under a Modification completes it."""
-    return {"id": mod.id, "number": mod.number, "title": f"Modification {mod.number}", "text": mod.text,
-            "completed": True, "reasons": [f"Played to the end with Modification {mod.number}: {mod.short}"]}
+    return {
+        "id": mod.id,
+        "number": mod.number,
+        "title": f"Modification {mod.number}",
+        "text": mod.text,
+        "completed": True,
+        "reasons": [f"Played to the end with Modification {mod.number}: {mod.short}"],
+    }
 
 
 def challenge_results(f: SeatFacts, m: MatchFacts) -> list[dict[str, Any]]:
@@ -49,8 +62,17 @@ def challenge_results(f: SeatFacts, m: MatchFacts) -> list[dict[str, Any]]:
             met, why = KINDS[c.kind](f, m, c.param)
         else:
             met, why = False, "Not in a solo game"
-        out.append({"id": c.id, "number": c.number, "title": f"Challenge {c.number}", "text": c.text,
-                    "applies": applies, "completed": met, "reason": why})
+        out.append(
+            {
+                "id": c.id,
+                "number": c.number,
+                "title": f"Challenge {c.number}",
+                "text": c.text,
+                "applies": applies,
+                "completed": met,
+                "reason": why,
+            }
+        )
     return out
 
 
@@ -65,15 +87,28 @@ def evaluate_facts(m: MatchFacts, options: dict[str, Any]) -> list[dict[str, Any
         challenges = challenge_results(f, m)
         chosen_from = [c["id"] for c in challenges if c["completed"]]
         completed = ([sc["id"]] if sc and sc["completed"] else []) + ([md["id"]] if md else []) + chosen_from
-        out.append({"seat": f.seat, "score": f.total, "won": m.winner == f.seat, "scenario": sc,
-                    "modification": md, "challenges": challenges, "completed": completed,
-                    "choose_one": chosen_from})
+        out.append(
+            {
+                "seat": f.seat,
+                "score": f.total,
+                "won": m.winner == f.seat,
+                "scenario": sc,
+                "modification": md,
+                "challenges": challenges,
+                "completed": completed,
+                "choose_one": chosen_from,
+            }
+        )
     return out
 
 
-def evaluate_boards(boards: list[Board], line: list[tuple[int, str]], options: dict[str, Any],
-                    turn_order: list[int] | None = None,
-                    reef_colours: list[str | None] | None = None) -> list[dict[str, Any]]:
+def evaluate_boards(
+    boards: list[Board],
+    line: list[tuple[int, str]],
+    options: dict[str, Any],
+    turn_order: list[int] | None = None,
+    reef_colours: list[str | None] | None = None,
+) -> list[dict[str, Any]]:
     rules = rules_for(options)
     facts = match_facts(boards, line, rules, turn_order or list(range(len(boards))), reef_colours)
     return evaluate_facts(facts, options)
@@ -89,11 +124,13 @@ def evaluate_position(position: dict[str, Any]) -> list[dict[str, Any]]:
 
     A named Scenario must come with its own Ecosystems in its order (natives as you like).
     """
-    boards, line, _ = parse_position(position)
+    boards, line, _ = position_parts(position)
     scenario = scenario_of(position)
     if scenario is not None and tuple(n for n, _ in line) != scenario.ecosystems:
-        raise ValueError(f"Scenario {scenario.letter} is played on Ecosystems {list(scenario.ecosystems)}, "
-                         f"not {[n for n, _ in line]}")
+        raise ValueError(
+            f"Scenario {scenario.letter} is played on Ecosystems {list(scenario.ecosystems)}, "
+            f"not {[n for n, _ in line]}"
+        )
     return evaluate_boards(boards, line, position, position.get("turn_order"), reef_colours_of(position))
 
 

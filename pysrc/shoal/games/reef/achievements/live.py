@@ -17,16 +17,34 @@ def live(s) -> dict[str, Any]:
     out: dict[str, Any] = {"scenario": None, "modification": None}
     if mod is not None:
         md = modification_result(mod)
-        out["modification"] = {"id": md["id"], "number": mod.number, "title": md["title"], "text": mod.text,
-                               "short": mod.short}
+        out["modification"] = {
+            "id": md["id"],
+            "number": mod.number,
+            "title": md["title"],
+            "text": mod.text,
+            "short": mod.short,
+        }
     if scenario is not None:
         m = match_facts(s.boards, s.line, s.rules, s.last_order or list(range(s.players)), s.reef_colours)
         standing = []
         for f in m.seats:
             r = scenario_result(scenario, f, m)
-            standing.append({"seat": f.seat, "score": f.total, "score_met": r["score_met"],
-                             "objective_met": r["objective_met"], "reasons": r["reasons"]})
-        out["scenario"] = {"id": scenario.id, "letter": scenario.letter, "title": f"Scenario {scenario.letter}",
-                           "ecosystems": list(scenario.ecosystems), "min_score": scenario.min_score,
-                           "objective": scenario.objective, "so_far": standing}
+            standing.append(
+                {
+                    "seat": f.seat,
+                    "score": f.total,
+                    "score_met": r["score_met"],
+                    "objective_met": r["objective_met"],
+                    "reasons": r["reasons"],
+                }
+            )
+        out["scenario"] = {
+            "id": scenario.id,
+            "letter": scenario.letter,
+            "title": f"Scenario {scenario.letter}",
+            "ecosystems": list(scenario.ecosystems),
+            "min_score": scenario.min_score,
+            "objective": scenario.objective,
+            "so_far": standing,
+        }
     return out

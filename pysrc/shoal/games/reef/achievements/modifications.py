@@ -8,12 +8,13 @@ subclass. The rulings these follow are in RULINGS.md ("AQUA achievements") and `
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from shoal.core.errors import ShoalError
 
 from .. import data
-from ..rules import Rules
+from ..variants import Rules
 from .tables import EXTRA_REMOVED_SOLO, SMALL_REMOVED_BY_MOD7, modification_of, scenario_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,7 +60,7 @@ class ReefsPerCoral(Rules):
 
     modification = 4
 
-    def reef_points(self, facts: "BoardFacts", reef: "Reef") -> int:
+    def reef_points(self, facts: BoardFacts, reef: Reef) -> int:
         return 2 * len(reef.corals)
 
 
@@ -68,7 +69,7 @@ class ReefsFeedLargeAnimals(Rules):
 
     modification = 5
 
-    def reef_points(self, facts: "BoardFacts", reef: "Reef") -> int:
+    def reef_points(self, facts: BoardFacts, reef: Reef) -> int:
         return sum(points for _, points, cells in facts.large if any(c in reef.animals for c in cells))
 
 
@@ -79,7 +80,7 @@ class OneReefColour(Rules):
 
     modification = 6
 
-    def reef_colour_options(self, facts: "BoardFacts") -> list[tuple[str, int, int]]:
+    def reef_colour_options(self, facts: BoardFacts) -> list[tuple[str, int, int]]:
         worth: dict[str, tuple[int, int]] = {}
         for reef in facts.reefs:
             points = self.reef_points(facts, reef)
@@ -88,7 +89,7 @@ class OneReefColour(Rules):
         ranked = sorted(worth, key=lambda c: (-worth[c][0], -worth[c][1], data.COLOURS.index(c)))
         return [(c, *worth[c]) for c in ranked]
 
-    def reefs_scored(self, facts: "BoardFacts") -> list["Reef"]:
+    def reefs_scored(self, facts: BoardFacts) -> list[Reef]:
         reefs = list(facts.reefs)
         if not reefs:
             return []
@@ -110,7 +111,7 @@ class FourHabitatColours(Rules):
 
     modification = 8
 
-    def habitat_may_form(self, board: "Board", colour: str) -> bool:
+    def habitat_may_form(self, board: Board, colour: str) -> bool:
         used = {data.COLOUR_OF_SPECIES[s] for s in board.habitats.values()}
         return colour in used or len(used) < 4
 
@@ -134,14 +135,24 @@ class OneOfEachShape(Rules):
 
     modification = 10
 
-    def large_shape_allowed(self, board: "Board", shape: str) -> bool:
+    def large_shape_allowed(self, board: Board, shape: str) -> bool:
         return all(data.SHAPE_OF_ANIMAL[animal] != shape for animal, _, _ in board.large)
 
 
 RULES_OF_MODIFICATION: dict[int, type[Rules]] = {
-    cls.modification: cls for cls in (SmallerMarket, LargerMarket, BigReefs, ReefsPerCoral, ReefsFeedLargeAnimals,
-                                      OneReefColour, FewerSmallAnimals, FourHabitatColours, PairedLargeAnimals,
-                                      OneOfEachShape)
+    cls.modification: cls
+    for cls in (
+        SmallerMarket,
+        LargerMarket,
+        BigReefs,
+        ReefsPerCoral,
+        ReefsFeedLargeAnimals,
+        OneReefColour,
+        FewerSmallAnimals,
+        FourHabitatColours,
+        PairedLargeAnimals,
+        OneOfEachShape,
+    )
 }
 
 
@@ -158,8 +169,10 @@ def rules_for(options: dict[str, Any]) -> Rules:
     modification = modification_of(options)
     own = tuple(options.get("line") or ())
     if own and scenario is not None:
-        raise ShoalError(f"Scenario {scenario.letter} sets its own Ecosystems: choose a Scenario or your own "
-                         "Ecosystem line, not both")
+        raise ShoalError(
+            f"Scenario {scenario.letter} sets its own Ecosystems: choose a Scenario or your own "
+            "Ecosystem line, not both"
+        )
     if own and variant == "family":
         raise ShoalError("the Family variant uses no Ecosystems: choose Core or Advanced to play your own line")
     if scenario is not None and variant == "family":

@@ -1,4 +1,4 @@
-"""Build positions directly, for tests, bots and teaching pages, in a small notation.
+"""Build resolution-phase positions directly, for the card and ruling tests, in a small notation of their own.
 
 A tile is written ``"flies/capacity | cards"``, a card ``seat.name`` (or ``seat.number``), with a trailing ``*`` when
 it lies face down. Add the word ``resolved`` before the bar for a tile already resolved this round::
@@ -7,7 +7,8 @@ it lies face down. Add the word ``resolved`` before the bar for a tile already r
     play(state, 1, {"type": "resolve", "tile": 0})
 
 The position is in the resolution phase, waiting for ``chooser`` to pick a tile; cards not on a tile count as
-discarded, so the hands are empty.
+discarded, so the hands are empty. A test helper, not a position notation of the game: that is
+``shoal.games.aquarena.notation``, the one ``Game.from_position`` reads; this one builds a single phase tersely.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.core import IllegalAction, Rng
-
-from . import data
-from .state import AquarenaState, Tile
+from shoal.games.aquarena import GAME, data
+from shoal.games.aquarena.state import AquarenaState, Tile
 
 _BY_NAME = {data.name(n).lower().replace(" ", ""): n for n in data.NUMBERS}
 
@@ -60,25 +60,10 @@ def pond(players: int, *tiles: str, chooser: int = 0, heron: int = 0, round: int
     return state
 
 
-def from_view(table: dict[str, Any], players: int) -> AquarenaState:
-    """The position a seat can see, as a state: hidden cards left out. For bots' look-ahead only."""
-    state = AquarenaState(players, {}, Rng(0))
-    state.round, state.heron = table["round"], table["heron"]
-    for t in table["tiles"]:
-        tile = Tile(-1, t["capacity"], t["flies"])
-        tile.resolved = t["resolved"]
-        tile.cards = [(c["seat"], c["card"], c["face_up"]) for c in t["cards"] if c["card"] is not None]
-        state.tiles.append(tile)
-    state.phase, state.decision = "resolution", None
-    return state
-
-
 def play(state: AquarenaState, seat: int, action: dict[str, Any]) -> AquarenaState:
     """Play ``action`` for ``seat`` on ``state`` after checking it is legal there (as a Match would)."""
-    from .game import GAME_RULES
-
-    legal = GAME_RULES.legal_actions(state, seat)
+    legal = GAME.legal_actions(state, seat)
     if action not in legal:
         raise IllegalAction(f"{action} is not legal for seat {seat}; legal: {legal}")
-    GAME_RULES.apply(state, seat, action)
+    GAME.apply(state, seat, action)
     return state
