@@ -143,10 +143,11 @@ const playedHere = new WeakSet();
 function keepFinished(match) {
   if (!playedHere.delete(match)) return;
   const { outcome } = match.view;
-  Promise.all([match.record(), import("./history.js")])
+  // Busy until stored: a page closed at once, or a test's next game, does not lose it.
+  busy.run(() => Promise.all([match.record(), import("./history.js")])
     .then(([record, kept]) => kept.keep([kept.entryFor(match.info,
       { record, seats: match.seats, names: match.names, outcome })]))
-    .catch((err) => console.warn(`Shoal: this game was not kept in My games: ${err.message}`));
+    .catch((err) => console.warn(`Shoal: this game was not kept in My games: ${err.message}`)));
 }
 
 // Restore a saved game; a save the engine refuses is set aside (the lobby says so and lists it) and the lobby stays

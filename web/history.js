@@ -128,7 +128,7 @@ export function dismissDropped() {
 }
 
 // ---- one file of them all ---------------------------------------------------------------------------------------
-/** Every kept game as one JSON text (the whole records: every hidden card is in it). */
+/** `entries` as one JSON text, in their order (the whole records: every hidden card is in it). */
 export function exportText(entries) {
   return JSON.stringify({ format: FORMAT, version: VERSION, exported: new Date().toISOString(),
     games: entries.map(({ at, record }) => ({ at, record })) }, null, 1);

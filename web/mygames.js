@@ -45,14 +45,14 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
   const listBox = el("div", { class: "mg-list-box" });
   const count = el("p", { class: "hint mg-count", role: "status" });
   const fileInput = el("input", { type: "file", accept: ".json,application/json", class: "sr-only", tabindex: "-1",
-    "aria-hidden": "true", onchange: (e) => { const f = e.target.files[0]; e.target.value = ""; if (f) importFile(f); } });
+    "aria-hidden": "true", onchange: (e) => { const f = e.target.files[0]; e.target.value = ""; if (f) work(() => importFile(f)); } });
 
   const say = (text, { error = false } = {}) => {
     const box = el("div", { class: `notice ${error ? "error" : "mg-ok"}`, role: error ? "alert" : "status",
       dataset: { mgNotice: error ? "error" : "ok" } },
     el("span", { text }), " ",
     el("button", { type: "button", class: "dismiss", text: "OK", onclick: () => box.remove() }));
-    notices.querySelector(`[data-mg-notice="${error ? "error" : "ok"}"]`)?.remove();
+    notices.querySelector("[data-mg-notice]")?.remove(); // the last thing said gives way to the next
     notices.append(box);
   };
 
@@ -85,7 +85,7 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
     onchange: (e) => { newestFirst = e.target.value === "newest"; draw(); } },
   el("option", { value: "newest", text: "Newest first" }), el("option", { value: "oldest", text: "Oldest first" }));
 
-  root.replaceChildren(el("div", { class: "my-games" },
+  const page = el("div", { class: "my-games" },
     el("h1", { text: "My games" }),
     el("p", { class: "hint", text: `Every game finished in this browser, the last ${kept.KEPT}. They stay on this ` +
       "device: nothing is sent anywhere." }),
@@ -100,7 +100,15 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
     el("small", { class: "save-note", text: "An exported file holds the whole record of every game: it reveals " +
       "every hidden card." }),
     el("h2", { text: "Statistics" }), stats,
-    el("h2", { text: "Games" }), count, listBox));
+    el("h2", { text: "Games" }), count, listBox);
+  root.replaceChildren(page);
+  // data-busy while the store or the engine is at work (a delete, an import): the tests wait for it to go.
+  let pending = 0;
+  const work = async (job) => {
+    pending++;
+    page.dataset.busy = "1";
+    try { return await job(); } finally { if (--pending === 0) delete page.dataset.busy; }
+  };
 
   function draw() {
     const shown = entries.filter((e) => filter === "all" || e.game === filter);
@@ -126,7 +134,7 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
     const buttons = asking === entry.id ? [
       el("span", { class: "mg-ask", text: "Delete this game for good?" }),
       el("button", { type: "button", class: "primary", dataset: { mgConfirmDelete: entry.id },
-        onclick: () => deleteOne(entry), text: "Delete" }),
+        onclick: () => work(() => deleteOne(entry)), text: "Delete" }),
       el("button", { type: "button", dataset: { mgKeep: entry.id }, onclick: () => { asking = null; draw(); },
         text: "Keep it" }),
     ] : [
@@ -157,7 +165,7 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
 
   function exportAll() {
     if (!entries.length) { say("There is no game to export yet.", { error: true }); return; }
-    download(`shoal-my-games-${new Date().toISOString().slice(0, 10)}.json`, kept.exportText(entries));
+    download(`shoal-my-games-${new Date().toISOString().slice(0, 10)}.json`, kept.exportText(entries.slice().sort((a, b) => a.at - b.at)));
     say(`Exported ${entries.length} ${entries.length === 1 ? "game" : "games"}.`);
   }
 
@@ -166,7 +174,7 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
     const { info: gi, seats, names, clean } = checkRecord(record, games);
     await engine.ready;
     const answer = await engine.call("load", { match: CHECK, record: clean, viewer: null });
-    if (!answer.over) throw new Error(`its ${gi.title} game is not finished`);
+    if (!answer.over) throw new Error(`it is an unfinished game of ${gi.title}`);
     return { info: gi, seats, names, record: clean, outcome: answer.view.outcome };
   }
 

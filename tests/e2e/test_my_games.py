@@ -16,7 +16,10 @@ from tests.e2e.test_saves_survive import aside_list, lobby, play_moves
 
 MUSEUM = "game=museum&players=2&seats=human,easy&seed=3"  # against a search level: the statistics name it
 REEF_SOLO = "game=reef&players=1&seats=human&seed=4"  # AQUA solo: the rulebook's rating
-SETTLED = "() => document.body.dataset.status === 'games' && !document.body.dataset.busy"
+SETTLED = (
+    "() => document.body.dataset.status === 'games' && !document.body.dataset.busy"
+    " && !document.querySelector('.my-games[data-busy]')"
+)
 
 # Every kept game, as the page stores it (web/history.js): read straight from IndexedDB.
 KEPT = """() => new Promise((resolve, reject) => {
@@ -108,14 +111,14 @@ def test_two_finished_games_are_listed_replayed_counted_deleted_and_round_trip_t
 
     # Replay: the viewer, from the seat of the one person who played it (museum hides hands) or the spectator.
     page.click(".mg-game[data-game='museum'] [data-mg-tool='replay']")
-    page.wait_for_function("() => document.body.dataset.status === 'replay'")
+    page.wait_for_selector(".sv-count")
     seats = page.eval_on_selector_all("[data-nav='seat'] option", "os => os.map(o => o.textContent)")
     assert seats == ["the spectator", "You"], seats
     assert page.inner_text(".sv-count") == f"{len(museum['actions'])} / {len(museum['actions'])}"
     page.click("[data-mg-back]")
     page.wait_for_function(SETTLED)
     page.click(".mg-game[data-game='reef'] [data-mg-tool='replay']")
-    page.wait_for_function("() => document.body.dataset.status === 'replay'")
+    page.wait_for_selector(".sv-count")
     assert page.inner_text(".sv-count") == f"{len(reef['actions'])} / {len(reef['actions'])}"
     page.click("[data-mg-back]")
     page.wait_for_function(SETTLED)
@@ -150,7 +153,7 @@ def test_two_finished_games_are_listed_replayed_counted_deleted_and_round_trip_t
     unfinished = json.loads(json.dumps(exported))
     unfinished["games"][0]["record"]["actions"] = unfinished["games"][0]["record"]["actions"][:5]
     said = import_file(page, tmp_path, "short.json", unfinished)
-    assert "game 1 of 2: its Aqua game is not finished" in said, said
+    assert "game 1 of 2: it is an unfinished game of Aqua" in said, said
     assert len(page.evaluate(KEPT)) == 1
     assert not page.errors, page.errors
 
