@@ -1,8 +1,9 @@
-// Every game finished on this device, kept in this browser (IndexedDB: a long Brunch record is ~16 kB, and 500 of them
-// would crowd the unfinished games' saves out of localStorage). One entry per game: when it ended, who sat where (names,
-// seat kinds, bot levels), the engine's scores, winners and solo rating, the seat of the one person who played it here,
-// and the whole record (with its seats and names: the same file "Save game" writes). At most KEPT entries: beyond,
-// the oldest go first, and the page is told how many went (`dropped`). Nothing here leaves the device.
+// Every game finished on this device, kept in this browser (IndexedDB: a long Brunch record is ~16 kB, and 500 of
+// them would crowd the unfinished games' saves out of localStorage). One entry per game: when it ended, who sat where
+// (names, seat kinds, bot levels), the engine's scores, winners and solo rating, the seat of the one person who
+// played it here, and the whole record (with its seats and names: the same file "Save game" writes). At most KEPT
+// entries: beyond, the oldest go first, and the page is told how many went (`dropped`). Nothing here leaves the
+// device.
 import { gameIdentity } from "./progress.js";
 import { defaultBot, ownSeat } from "./seats.js";
 
@@ -154,7 +155,9 @@ export async function readExport(data, check, progress = () => {}) {
       throw new Error(`${where} has no date`);
     }
     let checked;
-    try { checked = await check(item.record); } catch (err) { throw new Error(`${where}: ${err.message}`); }
+    try { checked = await check(item.record); } catch (err) {
+      throw new Error(`${where}: ${err.message}`, { cause: err });
+    }
     out.push(entryFor(checked.info, { ...checked, at: item.at }));
     progress(i + 1, data.games.length);
   }

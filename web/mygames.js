@@ -45,7 +45,11 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
   const listBox = el("div", { class: "mg-list-box" });
   const count = el("p", { class: "hint mg-count", role: "status" });
   const fileInput = el("input", { type: "file", accept: ".json,application/json", class: "sr-only", tabindex: "-1",
-    "aria-hidden": "true", onchange: (e) => { const f = e.target.files[0]; e.target.value = ""; if (f) work(() => importFile(f)); } });
+    "aria-hidden": "true", onchange: (e) => {
+      const f = e.target.files[0];
+      e.target.value = "";
+      if (f) work(() => importFile(f));
+    } });
 
   const say = (text, { error = false } = {}) => {
     const box = el("div", { class: `notice ${error ? "error" : "mg-ok"}`, role: error ? "alert" : "status",
@@ -59,7 +63,7 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
   function droppedLine() {
     const d = kept.droppedNotice();
     if (!d) return null;
-    const span = d.oldest === d.newest ? `finished ${when(d.oldest)}` : `finished ${when(d.oldest)} to ${when(d.newest)}`;
+    const span = `finished ${when(d.oldest)}${d.oldest === d.newest ? "" : ` to ${when(d.newest)}`}`;
     const box = el("div", { class: "notice error", role: "alert", dataset: { mgDropped: String(d.count) } },
       el("span", { text: `Only the last ${kept.KEPT} games are kept: the ${d.count === 1 ? "oldest game"
         : `${d.count} oldest games`} (${span}) ${d.count === 1 ? "was" : "were"} dropped to make room. ` +
@@ -139,7 +143,8 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
         text: "Keep it" }),
     ] : [
       ...tools.map((t) => el("button", { type: "button", dataset: { mgTool: t.id },
-        onclick: () => Promise.resolve(t.run(entry)).catch((err) => say(`${t.label}: ${err.message}.`, { error: true })),
+        onclick: () => Promise.resolve(t.run(entry))
+          .catch((err) => say(`${t.label}: ${err.message}.`, { error: true })),
         text: t.label })),
       el("button", { type: "button", dataset: { mgDelete: entry.id }, onclick: () => { asking = entry.id; draw(); },
         text: "Delete" }),
@@ -165,7 +170,8 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
 
   function exportAll() {
     if (!entries.length) { say("There is no game to export yet.", { error: true }); return; }
-    download(`shoal-my-games-${new Date().toISOString().slice(0, 10)}.json`, kept.exportText(entries.slice().sort((a, b) => a.at - b.at)));
+    const oldestFirst = entries.slice().sort((a, b) => a.at - b.at);
+    download(`shoal-my-games-${new Date().toISOString().slice(0, 10)}.json`, kept.exportText(oldestFirst));
     say(`Exported ${entries.length} ${entries.length === 1 ? "game" : "games"}.`);
   }
 
@@ -217,9 +223,11 @@ function statsBlock(g, entries) {
   ];
   const levels = st.byLevel.length ? el("table", { class: "mg-levels" },
     el("caption", { text: "Against each bot level" }),
-    el("thead", {}, el("tr", {}, ["Bots", "Games", "Wins", "Win share"].map((h) => el("th", { scope: "col", text: h })))),
+    el("thead", {}, el("tr", {},
+      ["Bots", "Games", "Wins", "Win share"].map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, st.byLevel.map((r) => el("tr", { dataset: { level: r.level } },
-      el("th", { scope: "row", text: r.level }), el("td", { text: String(r.games) }), el("td", { text: String(r.wins) }),
+      el("th", { scope: "row", text: r.level }), el("td", { text: String(r.games) }),
+      el("td", { text: String(r.wins) }),
       el("td", { text: pct(r.share) }))))) : null;
   // The chart is the engine's (the game's info): its rows, and the one the best solo score reached.
   const chart = st.solo && Array.isArray(g.solo_ratings) ? el("table", { class: "mg-chart" },

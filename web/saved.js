@@ -154,7 +154,7 @@ export function setAside(gameId, raw, reason, { told = false } = {}) {
  */
 export function setAsideSlot(gameId, reason) {
   const store = storage();
-  let raw = null;
+  let raw;
   try { raw = store ? store.getItem(slot(gameId)) : null; } catch { return null; }
   return raw === null ? null : setAside(gameId, raw, reason, { told: true });
 }
