@@ -133,8 +133,9 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
 
   function row(entry) {
     const g = info(entry.game);
-    const seats = entry.seats.map((_, s) => el("li", { class: entry.winners.includes(s) ? "mg-winner" : null },
-      `${seatLabel(entry, s)}: ${entry.scores[s]}`, entry.winners.includes(s) ? " (winner)" : null));
+    const winner = (s) => entry.players > 1 && entry.winners.includes(s); // a solo game has its rating instead
+    const seats = entry.seats.map((_, s) => el("li", { class: winner(s) ? "mg-winner" : null },
+      `${seatLabel(entry, s)}: ${entry.scores[s]}`, winner(s) ? " (winner)" : null));
     const buttons = asking === entry.id ? [
       el("span", { class: "mg-ask", text: "Delete this game for good?" }),
       el("button", { type: "button", class: "primary", dataset: { mgConfirmDelete: entry.id },
@@ -154,7 +155,8 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
       el("h3", {}, `${g ? g.title : entry.game}`, el("small", { text: ` ${when(entry.at)}` })),
       el("p", { class: "hint", text: [
         entry.players === 1 ? "Solo" : `${entry.players} players`,
-        level ? `against ${level}` : entry.own === null ? "no one at this device played alone" : null,
+        level ? `against ${level}` : null,
+        entry.own !== null ? null : entry.levels.every((l) => l !== null) ? "bots only" : "hot-seat",
         entry.rating ? `rating ${entry.rating}` : null,
       ].filter(Boolean).join(" · ") }),
       el("ul", { class: "mg-seats" }, seats),
