@@ -51,13 +51,16 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
       if (f) work(() => importFile(f));
     } });
 
+  // What the page says: the last thing said gives way to the next. Returns the line, to update in place.
   const say = (text, { error = false } = {}) => {
+    const line = el("span", { text });
     const box = el("div", { class: `notice ${error ? "error" : "mg-ok"}`, role: error ? "alert" : "status",
       dataset: { mgNotice: error ? "error" : "ok" } },
-    el("span", { text }), " ",
+    line, " ",
     el("button", { type: "button", class: "dismiss", text: "OK", onclick: () => box.remove() }));
-    notices.querySelector("[data-mg-notice]")?.remove(); // the last thing said gives way to the next
+    notices.querySelector("[data-mg-notice]")?.remove();
     notices.append(box);
+    return line;
   };
 
   function droppedLine() {
@@ -187,12 +190,13 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
   }
 
   async function importFile(file) {
-    say(`Checking ${file.name}…`);
+    const checking = say(`Checking ${file.name}…`);
     try {
       if (file.size > MAX_FILE) throw new Error("it is too large to be a file of Shoal games");
       let data;
       try { data = JSON.parse(await file.text()); } catch { throw new Error("it is not JSON"); }
-      const fresh = await kept.readExport(data, check);
+      const fresh = await kept.readExport(data, check,
+        (n, of) => { checking.textContent = `Checking ${file.name}: ${n} of ${of} games replayed…`; });
       const had = new Set(entries.map((e) => e.id));
       const added = fresh.filter((e) => !had.has(e.id)).length;
       await kept.keep(fresh);
