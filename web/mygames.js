@@ -160,7 +160,7 @@ export async function renderMyGames(root, { games, engine, tools = [], download 
         entry.players === 1 ? "Solo" : `${entry.players} players`,
         level ? `against ${level}` : null,
         entry.own !== null ? null : entry.levels.every((l) => l !== null) ? "bots only" : "hot-seat",
-        entry.rating ? `rating ${entry.rating}` : null,
+        entry.rating,
       ].filter(Boolean).join(" · ") }),
       el("ul", { class: "mg-seats" }, seats),
       el("div", { class: "end-tools" }, buttons));
