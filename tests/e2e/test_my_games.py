@@ -202,7 +202,7 @@ def test_a_finished_record_opened_to_look_at_is_not_kept_as_a_game_played_here(p
     path = tmp_path / "done.json"
     path.write_text(json.dumps(rec))
     page.set_input_files(".load-dialog input[type=file]", str(path))
-    assert wait_idle(page) == "over"
+    page.wait_for_function("() => document.body.dataset.status === 'over' && !document.body.dataset.busy")
     my_games(page)
     assert rows(page) == []
 
@@ -226,8 +226,12 @@ def test_the_lobbys_play_and_load_game_set_the_unfinished_save_aside(page, tmp_p
     path.write_text(json.dumps({**first, "seats": ["human", "random"], "names": ["", ""]}))
     page.click("[data-focus-key='load-game']")
     page.set_input_files(".load-dialog input[type=file]", str(path))
+    for _ in range(100):  # the file is read, checked and replayed: then the game it replaced is set aside
+        kept = aside_list(page)
+        if len(kept) == 2:
+            break
+        page.wait_for_timeout(100)
     assert wait_idle(page) == "playing"
-    kept = aside_list(page)
     assert len(kept) == 2 and "loaded from a file" in kept[0]["reason"]
     old = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(kept[0]['key'])})"))
     assert old["record"]["actions"] == second["actions"], "the game the file replaced, whole"
