@@ -7,6 +7,7 @@ import { Engine } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
 import { parentTarget } from "./host.js";
+import { reportHeight } from "./iframe-size.js";
 import { Match, busyMarker } from "./match.js";
 import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
@@ -525,6 +526,7 @@ async function sameSiteJson(ref) {
 
 // ---- routing ---------------------------------------------------------------------------------------------------
 if (params.has("embed")) body.classList.add("embed");
+reportHeight(tellParent); // framed: the parent may size the frame to the content (web/iframe.js)
 
 // A deep link: the saved unfinished game of its title when that is the game the link asks for (a reload, an update's
 // reload, a bookmark or the teacher's link opened again), else the new game — offered beside the saved one, never
