@@ -77,8 +77,11 @@ def open_columns(page, site_dir, lesson: str, widths=WIDTHS, **opts) -> None:
 
 
 def overlap(a: dict, b: dict) -> bool:
-    return a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 and (
-        b["top"] < a["bottom"] - 1
+    return (
+        a["left"] < b["right"] - 1
+        and b["left"] < a["right"] - 1
+        and a["top"] < b["bottom"] - 1
+        and (b["top"] < a["bottom"] - 1)
     )
 
 
@@ -101,8 +104,12 @@ def test_every_board_fits_its_column_at_four_widths(page, site_dir, game):
             board, comment, listed = col["board"], col["comment"], col["steps"]
             assert board and comment and listed, f"{where}: board, comment and step list are all on show"
             assert col["text"]["right"] - col["text"]["left"] >= 0.7 * min(col["width"], 700), f"{where}: comment"
-            for a, b, what in ((board, comment, "board/comment"), (board, listed, "board/steps"),
-                               (comment, listed, "comment/steps")):  # fmt: skip
+            pairs = {
+                "board/comment": (board, comment),
+                "board/steps": (board, listed),
+                "comment/steps": (comment, listed),
+            }
+            for what, (a, b) in pairs.items():
                 assert not overlap(a, b), f"{where}: {what} overlap"
             assert col["totals"], f"{where}: the totals are drawn"
             assert all(t["right"] <= board["right"] + 1 for t in col["totals"]), f"{where}: totals inside the board"
@@ -124,7 +131,8 @@ def pyodide_requests(page) -> list[str]:
 
 DIAGRAM_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>diagrams</title>
 <link rel="stylesheet" href="viewer.css"><link rel="stylesheet" href="columns.css"></head><body>
-<div class="col" id="c1"><shoal-board id="element" diagram lesson="lessons/museum-lines.json" step="1"></shoal-board></div>
+<div class="col" id="c1">
+<shoal-board id="element" diagram lesson="lessons/museum-lines.json" step="1"></shoal-board></div>
 <div class="col" id="c2"><div id="mounted"></div></div>
 <script type="module" src="diagrams.js"></script></body></html>"""
 DIAGRAM_JS = """import { Shoal } from "./embed.js";
@@ -198,7 +206,7 @@ IMAGE_JS = """async ([i, format]) => {
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_save_image_gives_an_svg_and_a_png_of_the_board(page, site_dir, scheme):
-    """"Save image" exports the board the renderer drew: an SVG (well-formed, the board's size, holding its cards and
+    """Save image exports the board the renderer drew: an SVG (well-formed, the board's size, holding its cards and
     totals) and a PNG twice that size, in the board's theme, with no request and no CSP violation; the Save image
     menu downloads both files."""
     page.emulate_media(color_scheme=scheme)
