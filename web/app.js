@@ -8,6 +8,7 @@ import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
 import { ownSeat } from "./seats.js";
 import { parentTarget } from "./host.js";
+import { reportHeight } from "./iframe-size.js";
 import { Match, busyMarker } from "./match.js";
 import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
@@ -543,6 +544,14 @@ async function replayKept(entry) {
     text: "← My games" })));
 }
 
+// ?lesson=<a lesson file of this site>, or ?lesson= with the lesson itself in the fragment (index.html?lesson=#...,
+// the Studio's "Copy link": web/share.js, the share links' codec). Either may be hand-written: the viewer compiles it.
+async function linkedLesson(ref) {
+  if (ref) return sameSiteJson(ref);
+  if (!location.hash || location.hash === "#") throw new Error("the link names no lesson");
+  return (await import("./share.js")).decodeLesson(location.hash.slice(1));
+}
+
 async function sameSiteJson(ref) {
   const url = new URL(ref, location.href);
   if (url.origin !== location.origin) throw new Error("it must come from this site");
@@ -553,6 +562,7 @@ async function sameSiteJson(ref) {
 
 // ---- routing ---------------------------------------------------------------------------------------------------
 if (params.has("embed")) body.classList.add("embed");
+reportHeight(tellParent); // framed: the parent may size the frame to the content (web/iframe.js)
 
 // A deep link: the saved unfinished game of its title when that is the game the link asks for (a reload, an update's
 // reload, a bookmark or the teacher's link opened again), else the new game — offered beside the saved one, never
@@ -592,7 +602,7 @@ async function openLinkedRecord(record) {
 if (params.get("replay") === "1" || params.has("lesson")) {
   const step = params.has("step") ? parseInt(params.get("step"), 10) : undefined;
   (async () => {
-    if (params.has("lesson")) return showViewer({ lesson: await sameSiteJson(params.get("lesson")), step });
+    if (params.has("lesson")) return showViewer({ lesson: await linkedLesson(params.get("lesson")), step });
     let record;
     if (location.hash.startsWith("#r=")) {
       record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));
