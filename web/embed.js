@@ -11,11 +11,12 @@
 // Options: lesson (URL or compiled object), record (URL or object: a replay), or a fresh deal (game, players, seats,
 // seed, options, names); viewer (a seat, or null for the spectator), step (as the board's counter: a lesson's from
 // 1), watch, size ("small" | "medium" | "large" | a CSS width), botDelay, playOn (false hides "play on from here"),
-// preload (start Python on idle), theme ("light" | "dark" | "auto", the default: the reader's prefers-color-scheme).
-// See docs/embedding.md.
+// preload (start Python on idle), theme ("light" | "dark" | "auto", the default: the reader's prefers-color-scheme),
+// diagram (a still board of one step). See docs/embedding.md.
 import { el } from "./dom.js";
 import { Engine, startWhenIdle } from "./engine.js";
 import { site } from "./board.js";
+import { boardImage } from "./save-image.js";
 import { parseSeed } from "./seed.js";
 import { brief } from "./validate.js";
 import { openViewer } from "./viewer.js";
@@ -78,6 +79,7 @@ class Handle {
     }
     const { game, players, seats, seed, options, names } = opts;
     const deal = lesson || record ? null : { game, players, seats, seed, options, names };
+    if (opts.diagram && deal) throw new Error("a diagram shows one step of a lesson or a record, not a new game");
     if (opts.theme !== undefined && !THEMES.includes(opts.theme)) {
       throw new Error(`the theme must be one of ${THEMES.join(", ")}, not “${brief(opts.theme)}”`);
     }
@@ -91,9 +93,9 @@ class Handle {
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
       botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match,
-      emit: (type, detail) => this.fire(type, detail),
+      emit: (type, detail) => this.fire(type, detail), diagram: !!opts.diagram,
     });
-    if (opts.preload) startWhenIdle(sharedEngine);
+    if (opts.preload && !opts.diagram) startWhenIdle(sharedEngine);
     return this;
   }
 
@@ -110,6 +112,8 @@ class Handle {
   /** A lesson's reading, kept in this browser: {step, steps, questions, solved, finished}; null for other boards. */
   get progress() { return this.viewer && this.viewer.reading ? this.viewer.reading.progress : null; }
   goTo(step) { return this.ready.then(() => this.viewer.goToStep(step)); }
+  /** The board on show as an image for a worksheet: a Blob, `{format: "svg" | "png", scale}` (web/save-image.js). */
+  image(opts) { return this.ready.then(() => boardImage(this.element.querySelector(".sv-board"), opts)); }
   next() { return this.ready.then(() => this.viewer.next()); }
   prev() { return this.ready.then(() => this.viewer.prev()); }
   destroy() {
@@ -131,7 +135,7 @@ export const Shoal = {
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
 const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size",
-  "names", "bot-delay", "bot-budget", "play-on", "options", "theme", "preload"];
+  "names", "bot-delay", "bot-budget", "play-on", "options", "theme", "diagram", "preload"];
 const MAX_ATTR = 4000; // characters: far above any real attribute (a long option list), far below a page-freezing one
 
 /** The element's attributes as mount options; an Error naming the attribute and what it must be for any bad one. */
@@ -162,7 +166,7 @@ export function optionsFrom(node) {
     size: a("size") || undefined, theme: given("theme") ? a("theme").trim() : undefined,
     watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
     botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000),
-    playOn: a("play-on") !== "false",
+    playOn: a("play-on") !== "false", diagram: node.hasAttribute("diagram") && !/^(0|false)$/.test(a("diagram").trim()),
     preload: node.hasAttribute("preload") && a("preload") !== "false",
     viewer: !given("viewer") || a("viewer").trim() === "spectator" ? null : whole("viewer", 0, 98),
   };
@@ -214,6 +218,7 @@ class ShoalBoard extends HTMLElement {
   goTo(step) { return this.handle.goTo(step); }
   next() { return this.handle.next(); }
   prev() { return this.handle.prev(); }
+  image(opts) { return this.handle.image(opts); }
   on(type, fn) { return this.handle.on(type, fn); }
   get progress() { return this.handle ? this.handle.progress : null; }
   static get observedAttributes() { return ATTRS; }

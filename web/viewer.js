@@ -14,6 +14,7 @@ import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
+import { saveImageMenu } from "./save-image.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
@@ -51,6 +52,8 @@ const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "s
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
+ *  diagram  a still board of the one step `step`: no controls, no keys, a question's board not playable (and no
+ *           engine for a compiled lesson: its views are all it needs)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -75,6 +78,7 @@ class Viewer {
     // The board's polite live region sits beside the redrawn root, so it outlives every redraw.
     this.announcer = makeAnnouncer();
     host.replaceChildren(this.root, this.announcer.node);
+    if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
   }
 
   async start() {
@@ -91,7 +95,8 @@ class Viewer {
       this.total = L.steps.length - 1;
       this.names = [];
       this.seats = [];
-      this.reading = new Reading(L, { keepStep: !Number.isInteger(o.step), emit: this.emit });
+      // A diagram shows one step on paper: nothing to remember.
+      if (!o.diagram) this.reading = new Reading(L, { keepStep: !Number.isInteger(o.step), emit: this.emit });
     } else if (o.record) {
       const R = o.record;
       this.kind = "replay";
@@ -116,7 +121,7 @@ class Viewer {
       const first = await this.replayAt(0);
       this.total = first.total;
     }
-    const resume = this.kind === "replay" ? this.total : this.reading.resumeAt ?? 0;
+    const resume = this.kind === "replay" ? this.total : this.reading?.resumeAt ?? 0;
     this.opening = Number.isInteger(o.step) ? Math.max(0, this.indexOf(o.step)) : resume;
     await this.goTo(this.opening);
   }
@@ -213,13 +218,13 @@ class Viewer {
       this.stepView = got.view;
       this.stepMove = got.move;
     }
-    if (this.kind === "lesson") { // before the draw: the progress line counts this step, a question says Python starts
+    if (this.reading) { // before the draw: the progress line counts this step, a question says Python starts
       this.reading.at(to);
       if (this.question()) this.wake();
     }
     this.draw();
     this.emit("step", { step: this.number(to), steps: this.total + 1 });
-    if (this.question()) this.prepareQuestion(to);
+    if (this.question() && !this.opts.diagram) this.prepareQuestion(to);
   }
 
   next() { return this.goTo(this.index + 1); }
@@ -227,6 +232,7 @@ class Viewer {
 
   key(e) {
     if (this.live) { this.live.key(e); return; }
+    if (this.opts.diagram) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
     const moves = {
       ArrowRight: () => this.next(), ArrowLeft: () => this.prev(),
@@ -274,7 +280,7 @@ class Viewer {
       const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
       if (this.index !== step) return;
       this.answer = got;
-      if (got.right) this.reading.solve(step);
+      if (got.right && this.reading) this.reading.solve(step);
       const told = publicMove(this.info, this.question().seat, action);
       this.emit("move", { step: this.number(step), right: got.right, ...told });
     } catch (err) {
@@ -379,7 +385,7 @@ class Viewer {
   drawOnce() {
     if (this.destroyed) return;
     const view = this.answer ? this.answer.view : this.asked || this.stepView;
-    const q = this.question();
+    const q = this.opts.diagram ? null : this.question(); // a diagram's question is asked on paper
     const ui = makeUi({
       act: q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
       local: this.local, keep: this.keep, rerender: () => this.draw(), seatName: (s) => this.seatName(s),
@@ -389,7 +395,7 @@ class Viewer {
     // Only a question's board is playable.
     this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
     const parts = [this.head(view), this.caption(text), board, this.nav()];
-    const line = this.kind === "lesson" && this.reading.line(() => this.startAgain());
+    const line = this.kind === "lesson" && this.reading && this.reading.line(() => this.startAgain());
     if (line) parts.push(line);
     if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
     if (view.over) {
@@ -486,7 +492,8 @@ class Viewer {
       })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
-    bar.append(keysList());
+    bar.append(saveImageMenu(() => this.root.querySelector(".sv-board"),
+      () => `${this.lesson?.id || this.info.id}-${at + first}`), keysList());
     return bar;
   }
 
