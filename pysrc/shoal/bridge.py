@@ -326,7 +326,7 @@ def _lesson_answer(req: dict[str, Any]) -> dict[str, Any]:
     """Check a reader's answer to a lesson's question (``lesson`` is the hand-written lesson, its ``source``)."""
     from . import lessons
 
-    return lessons.answer(req.get("lesson"), req.get("step"), req.get("action"))
+    return lessons.answer(req.get("lesson"), req.get("step"), req.get("action"), solve=req.get("solve") is True)
 
 
 def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
