@@ -350,7 +350,7 @@ def answer(obj: Any, step: int, action: Any = None, solve: bool = False) -> dict
     try:
         match.check(seat, action)
     except IllegalAction as e:
-        return {"right": False, "reply": f"That move is not allowed here: {e}", "view": match.view(seat)}
+        return {"right": False, "reply": f"That move is not allowed here: {e}", "view": match.view(seat), "illegal": True}
     right = accepts(match, seat, action, q["accept"], asked)
     before = len(asked.view["log"])
     played = gamebook.after_answer(match, seat, action)
