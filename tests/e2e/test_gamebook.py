@@ -24,12 +24,27 @@ CASES = {
         {"type": "place", "card": 5, "x": -1, "y": 0, "face": "down"},
         [],
     ),
-    "brunch-orcas": (1, {"type": "pass", "card": "orca8"}, {"type": "pass", "card": "baby"},
-                     {"type": "pass", "card": "shark717"}, []),
-    "aquarena-salamander": (1, {"type": "eat_fly", "tile": 1}, {"type": "eat_fly", "tile": 0},
-                            {"type": "eat_card", "tile": 1, "seat": 1, "card": 6}, []),
-    "reef-reefs-and-ecosystems": (1, {"type": "snail"}, {"type": "place", "tile": 0, "q": 1, "r": 1, "rot": 0},
-                                  {"type": "place", "tile": 0, "q": -1, "r": 2, "rot": 2}, ["rot-2"]),
+    "brunch-orcas": (
+        1,
+        {"type": "pass", "card": "orca8"},
+        {"type": "pass", "card": "baby"},
+        {"type": "pass", "card": "shark717"},
+        [],
+    ),
+    "aquarena-salamander": (
+        1,
+        {"type": "eat_fly", "tile": 1},
+        {"type": "eat_fly", "tile": 0},
+        {"type": "eat_card", "tile": 1, "seat": 1, "card": 6},
+        [],
+    ),
+    "reef-reefs-and-ecosystems": (
+        1,
+        {"type": "snail"},
+        {"type": "place", "tile": 0, "q": 1, "r": 1, "rot": 0},
+        {"type": "place", "tile": 0, "q": -1, "r": 2, "rot": 2},
+        ["rot-2"],
+    ),
 }
 
 
@@ -136,15 +151,19 @@ def test_after_the_brunch_answer_the_board_stays_on_the_round_until_the_reader_s
     """Taking the last perch ends the round: the board shows the catch divided, with the same hand, not a new deal."""
     step = 4
     open_question(page, "brunch-catch", step)
-    hand = page.evaluate("[...document.querySelectorAll('.sv-board .my-area [data-ref]')].map(n => n.dataset.ref)"
-                         ".filter(r => /^(hand|card):/.test(r))")
+    hand = page.evaluate(
+        "[...document.querySelectorAll('.sv-board .my-area [data-ref]')].map(n => n.dataset.ref)"
+        ".filter(r => /^(hand|card):/.test(r))"
+    )
     page.click("[data-nav=hint]")
     play(page, "brunch-catch", {"type": "take", "colour": "red"})
     page.wait_for_selector(f"{VIEW}[data-gamebook=right] [data-answer=right]")
     assert "Catch divided" in board_text(page)
     assert "Round 1" in board_text(page) and "Round 2" not in board_text(page)
-    after = page.evaluate("[...document.querySelectorAll('.sv-board .my-area [data-ref]')].map(n => n.dataset.ref)"
-                         ".filter(r => /^(hand|card):/.test(r))")
+    after = page.evaluate(
+        "[...document.querySelectorAll('.sv-board .my-area [data-ref]')].map(n => n.dataset.ref)"
+        ".filter(r => /^(hand|card):/.test(r))"
+    )
     assert hand and after == hand, (hand, after)
     assert page.get_attribute(VIEW, "data-step") == str(step)
     assert not page.errors, page.errors

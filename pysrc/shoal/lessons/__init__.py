@@ -133,7 +133,7 @@ def _bot_conditions(accept: Any, game: Any) -> int:
     return 1 if found is not None and found.asks_bot else 0
 
 
-def _check_question(lesson: Lesson, i: int, match: Match, problems: Problems) -> None:
+def _check_question(lesson: Lesson, i: int, match: Match, problems: Problems, asked: conditions.Asked) -> None:
     q = lesson.steps[i]["question"]
     seat = q["seat"]
     legal = match.legal_actions(seat)
@@ -147,7 +147,6 @@ def _check_question(lesson: Lesson, i: int, match: Match, problems: Problems) ->
                 bad = True
         if bad:
             return
-    asked = conditions.Asked(match, seat)
     # Bot conditions decide last, and only if the other parts leave the answer open: each makes exactly one legal
     # move right (its bot's), so it can never make a question accept nothing, and it can make it accept everything
     # only when at most that many moves are still wrong.
@@ -234,11 +233,12 @@ def _walk(obj: Any, lesson_id: str | None, problems: Problems) -> tuple[Lesson |
                 return lesson, compiled
         q = step.get("question")
         if q and i not in bad_question:
+            asked = conditions.Asked(match, q["seat"])  # one seat's views, shared by every check of its question
             with problems.each():
-                _check_question(lesson, i, match, problems)
-            if any(k in q for k in ("explain", "refute")) and not _steps_with(problems, "question"):
+                _check_question(lesson, i, match, problems, asked)
+            if any(k in q for k in ("explain", "refute")) and i not in _steps_with(problems, "question"):
                 with problems.each():
-                    gamebook.check_play(match, i, q, problems)
+                    gamebook.check_play(match, i, q, problems, asked)
         if i in bad_question:
             continue
         viewer = lesson.viewer(i)
@@ -350,7 +350,8 @@ def answer(obj: Any, step: int, action: Any = None, solve: bool = False) -> dict
     try:
         match.check(seat, action)
     except IllegalAction as e:
-        return {"right": False, "reply": f"That move is not allowed here: {e}", "view": match.view(seat), "illegal": True}
+        reply = f"That move is not allowed here: {e}"
+        return {"right": False, "reply": reply, "view": match.view(seat), "illegal": True}
     right = accepts(match, seat, action, q["accept"], asked)
     before = len(asked.view["log"])
     played = gamebook.after_answer(match, seat, action)

@@ -124,12 +124,11 @@ def replier(match: Match, seat: int) -> int | str:
     return f"seats {', '.join(map(str, acting))} are to act at once"
 
 
-def check_play(match: Match, i: int, q: dict, problems: Problems) -> None:
+def check_play(match: Match, i: int, q: dict, problems: Problems, asked: conditions.Asked) -> None:
     """Every explanation fits some wrong move, and every refute can be played after each wrong move it answers."""
     from . import _verdict
 
     seat = q["seat"]
-    asked = conditions.Asked(match, seat)
     wrong = _wrong_moves(match, seat, q, asked)
     entries = q.get("explain") or []
     # which entries may catch each wrong move: the first that surely does, and any undecided (bot) one before it
@@ -141,7 +140,7 @@ def check_play(match: Match, i: int, q: dict, problems: Problems) -> None:
                 catches.setdefault(k, []).append(j)
             if verdict is True:
                 break
-    for j, entry in enumerate(entries):
+    for j in range(len(entries)):
         if not any(j in got for got in catches.values()):
             problems.say(
                 i,
