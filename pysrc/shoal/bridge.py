@@ -33,6 +33,9 @@ Commands:
                                             ``match`` names the board, whose replay is kept for its next step)
   close  {match}                         -> {}   (the match, and the board's kept replay)
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
+                                            (a wrong move: "explained", and "refute" {seat, view, said} when the
+                                            lesson refutes it; ``solve: true`` instead of ``action`` plays the
+                                            solution: "solution", "said"; docs/lessons.md "Gamebook questions")
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
   lesson_compile {lesson, id?}           -> {"lesson": compiled lesson}   (exactly what the build writes; a bad
                                             lesson is refused with "lesson step N, field: why")
