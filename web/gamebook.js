@@ -141,7 +141,7 @@ export class Gamebook {
         el("strong", { text: "Solution shown: " }), said(ans.said || [])) : null,
       reply,
       shownWrong && ans.refute && this.phase !== "wrong" ? el("p", { class: "gb-refute", dataset: { refute: "" } },
-        el("strong", { text: `${this.v.seatName(ans.refute.seat)} replies: ` }), said(ans.refute.said)) : null,
+        el("strong", { text: "What follows: " }), said(ans.refute.said)) : null,
       this.phase === "wrong" || this.phase === "refute" ? el("p", { class: "hint", text: "Your position comes back in "
         + "a moment, for another try." }) : null,
       el("div", { class: "gb-actions" },
