@@ -60,7 +60,8 @@ export class Gamebook {
     this.redraw();
     let got;
     try {
-      got = await this.v.call("lesson_answer", { lesson: this.v.lesson.source, step, ...(solve ? { solve } : { action }) });
+      const asked = solve ? { solve } : { action };
+      got = await this.v.call("lesson_answer", { lesson: this.v.lesson.source, step, ...asked });
     } catch (err) {
       if (turn !== this.turn) return;
       this.phase = "ask";
@@ -149,8 +150,8 @@ export class Gamebook {
         q.hint && this.hinted ? el("span", { class: "gb-used", text: "Hint used" }) : null,
         shownWrong && this.phase !== "ask" ? btn("retry", "Try again now", () => this.restore()) : null,
         shownWrong && this.phase === "ask" ? btn("retry", "Try again", () => this.clear()) : null,
-        this.tries >= SOLUTION_AFTER && this.phase === "ask" ? btn("solution", "Show solution", () => this.play(null, true))
-          : null,
+        this.tries >= SOLUTION_AFTER && this.phase === "ask"
+          ? btn("solution", "Show solution", () => this.play(null, true)) : null,
         done ? btn("retry", "Try it again", () => this.again()) : null,
         done && !last ? btn("continue", "Next step ▶", () => this.v.next(), "primary") : null));
   }
