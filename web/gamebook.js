@@ -72,8 +72,7 @@ export class Gamebook {
     if (turn !== this.turn || this.v.index !== step) return;
     this.answer = got;
     if (!solve) {
-      this.v.emit("move", { step, right: got.right, hint: this.hinted,
-        ...publicMove(this.v.info, this.v.question().seat, action) });
+      this.v.emit("move", { step, right: got.right, ...publicMove(this.v.info, this.v.question().seat, action) });
     }
     if (got.right) { this.phase = solve ? "solved" : "right"; this.redraw(); return; }
     if (got.illegal) { this.phase = "ask"; this.redraw(); return; } // not an answer, not a try
