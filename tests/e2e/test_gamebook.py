@@ -167,3 +167,13 @@ def test_after_the_brunch_answer_the_board_stays_on_the_round_until_the_reader_s
     assert hand and after == hand, (hand, after)
     assert page.get_attribute(VIEW, "data-step") == str(step)
     assert not page.errors, page.errors
+
+
+def test_a_copy_of_a_gamebook_lesson_opens_in_the_studio_with_its_fields_kept(page):
+    page.goto(page.site_url + "studio.html?lesson=museum-lines&botDelay=0")
+    page.wait_for_function("() => window.studio && window.studio.lesson && window.studio.lesson()")
+    page.wait_for_selector("[data-studio=title]")
+    q = page.evaluate("window.studio.lesson()")["steps"][1]["question"]
+    written = source("museum-lines")["steps"][1]["question"]
+    assert {k: q.get(k) for k in ("hint", "explain", "refute")} == {k: written[k] for k in ("hint", "explain", "refute")}
+    assert not page.errors, page.errors
