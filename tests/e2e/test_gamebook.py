@@ -175,5 +175,6 @@ def test_a_copy_of_a_gamebook_lesson_opens_in_the_studio_with_its_fields_kept(pa
     page.wait_for_selector("[data-studio=title]")
     q = page.evaluate("window.studio.lesson()")["steps"][1]["question"]
     written = source("museum-lines")["steps"][1]["question"]
-    assert {k: q.get(k) for k in ("hint", "explain", "refute")} == {k: written[k] for k in ("hint", "explain", "refute")}
+    fields = ("hint", "explain", "refute")
+    assert {k: q.get(k) for k in fields} == {k: written[k] for k in fields}
     assert not page.errors, page.errors
