@@ -178,3 +178,31 @@ def test_a_copy_of_a_gamebook_lesson_opens_in_the_studio_with_its_fields_kept(pa
     fields = ("hint", "explain", "refute")
     assert {k: q.get(k) for k in fields} == {k: written[k] for k in fields}
     assert not page.errors, page.errors
+
+
+MARKS = """() => {
+  const style = (n) => getComputedStyle(n);
+  const lit = [...document.querySelectorAll('.sv-board .hl')].map((n) => n instanceof SVGElement
+    ? {svg: true, dashed: style(n).strokeDasharray !== 'none', colour: style(n).stroke}
+    : {svg: false, dashed: style(n).outlineStyle === 'dashed', colour: style(n).outlineColor});
+  const acting = [...document.querySelectorAll('.shoal-view .to-act, .shoal-view .acting, .shoal-view .now')]
+    .map((n) => ({lit: n.classList.contains('hl'), dashed: style(n).outlineStyle === 'dashed',
+      shadow: style(n).boxShadow}));
+  return {lit, acting};
+}"""
+
+
+@pytest.mark.parametrize(
+    "lesson_id,step",
+    [("museum-lines", 0), ("brunch-catch", 0), ("aquarena-salamander", 1), ("reef-reefs-and-ecosystems", 0)],
+)
+def test_a_highlight_never_looks_like_the_to_act_mark(page, lesson_id, step):
+    """A highlight is a dashed magenta line; whose turn it is stays a soft glow (Brunch's seat:0 looked like it)."""
+    page.goto(page.site_url + f"index.html?lesson=lessons/{lesson_id}.json&step={step}&botDelay=0")
+    page.wait_for_selector(f"{VIEW}[data-painted] .sv-board .hl")
+    marks = page.evaluate(MARKS)
+    assert marks["lit"] and all(m["dashed"] for m in marks["lit"]), marks["lit"]
+    assert all(m["colour"] in ("rgb(194, 37, 92)", "rgb(247, 131, 172)") for m in marks["lit"]), marks["lit"]
+    assert marks["acting"], "the to-act mark is on show too"
+    for m in marks["acting"]:  # a seat both to act and highlighted shows both marks, one of each kind
+        assert m["dashed"] == m["lit"] and "194, 37, 92" not in m["shadow"], m
