@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from shoal import lessons
+from tests.e2e.a11y import in_every_theme
 from tests.e2e.test_lessons_page import data_action, play_museum_answer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -206,3 +207,13 @@ def test_a_highlight_never_looks_like_the_to_act_mark(page, lesson_id, step):
     assert marks["acting"], "the to-act mark is on show too"
     for m in marks["acting"]:  # a seat both to act and highlighted shows both marks, one of each kind
         assert m["dashed"] == m["lit"] and "194, 37, 92" not in m["shadow"], m
+
+
+def test_a_question_with_its_hint_explanation_and_reply_has_no_serious_accessibility_violation(page):
+    step, wrong, *_ = CASES["museum-lines"]
+    open_question(page, "museum-lines", step)
+    page.click("[data-nav=hint]")
+    play(page, "museum-lines", wrong)
+    back_to_the_question(page, 1)
+    assert page.query_selector("[data-refute]") and page.query_selector("[data-hint]")
+    assert not in_every_theme(page)
