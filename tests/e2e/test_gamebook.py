@@ -54,7 +54,8 @@ def source(lesson_id: str) -> dict:
 
 
 def open_question(page, lesson_id: str, step: int) -> None:
-    page.goto(page.site_url + f"index.html?lesson=lessons/{lesson_id}.json&step={step}&botDelay=0")
+    """Open the lesson at step index ``step`` (the link counts steps from 1, as the board's counter does)."""
+    page.goto(page.site_url + f"index.html?lesson=lessons/{lesson_id}.json&step={step + 1}&botDelay=0")
     page.wait_for_selector(f"{VIEW}[data-painted][data-gamebook=ask]")
     page.wait_for_function("() => document.querySelector('.sv-board [data-action], .sv-board [data-step]')")
 
@@ -199,7 +200,7 @@ MARKS = """() => {
 )
 def test_a_highlight_never_looks_like_the_to_act_mark(page, lesson_id, step):
     """A highlight is a dashed magenta line; whose turn it is stays a soft glow (Brunch's seat:0 looked like it)."""
-    page.goto(page.site_url + f"index.html?lesson=lessons/{lesson_id}.json&step={step}&botDelay=0")
+    page.goto(page.site_url + f"index.html?lesson=lessons/{lesson_id}.json&step={step + 1}&botDelay=0")
     page.wait_for_selector(f"{VIEW}[data-painted] .sv-board .hl")
     marks = page.evaluate(MARKS)
     assert marks["lit"] and all(m["dashed"] for m in marks["lit"]), marks["lit"]
