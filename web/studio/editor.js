@@ -359,6 +359,7 @@ export class Editor {
 
   scheduleCheck() {
     clearTimeout(this.checkTimer);
+    this.checked += 1; // a check still running judges the lesson as it was: its answer is dropped
     this.ctx.pending("check", true);
     this.checkTimer = setTimeout(() => this.check(), CHECK_DELAY);
   }
