@@ -190,7 +190,8 @@ function seatParts(view, ui, box, s, names) {
       title: t.phase === "over" ? "the 7th food card, unused at the end"
         : "food cards still in hand (public: every played card is revealed)" },
     t.phase === "over" ? "discarded:" : "food left:",
-    info.food_left.map((v) => [" ", ui.el("span", { dataset: { ref: `food:${t.colours[s]}.${v}` }, text: String(v) })]))],
+    info.food_left.map((v) => [" ",
+      ui.el("span", { dataset: { ref: `food:${t.colours[s]}.${v}` }, text: String(v) })]))],
   ]);
   const line = seatStatus(view, s);
   if (status.textContent !== line) status.textContent = line;
