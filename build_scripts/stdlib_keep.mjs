@@ -71,6 +71,11 @@ for gid, game in shoal.GAMES.items():
     record = ask(cmd="record", match="k")
     ask(cmd="load", match="k2", record=record.get("record"), viewer=0)
     ask(cmd="replay_step", record=record.get("record"), upto=1)
+    ask(cmd="analyse_start", record=record.get("record"), seats=[0], budget=2)
+    ask(cmd="analyse_next", ms=10000)
+    ask(cmd="analyse_stop")
+    ask(cmd="analyse_move", record=record.get("record"), ply=1, action=legal[0], budget=2)
+    ask(cmd="hint", match="k2", seat=(ask(cmd="view", match="k2", viewer=None).get("to_act") or [0])[0], budget=2)
     ask(cmd="close", match="k")
     ask(cmd="close", match="k2")
 import warnings
