@@ -287,6 +287,46 @@ def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
     assert not page.errors, page.errors
 
 
+def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tmp_path):
+    """ "Copy embed code" gives the <shoal-board> snippet (with the downloaded file beside the page) and the iframe
+    snippet (the lesson in its link): pasted as they are into a page beside the site, both show the lesson."""
+    open_studio(page)
+    new_lesson(page, "aquarena", seed=4)
+    page.fill("[data-studio=title]", "An embedded pond")
+    page.fill("[data-studio=comment]", "The ponds before the first card.")
+    play_a_move(page, random.Random(5))
+    page.fill("[data-studio=comment]", "A first card placed.")
+    idle(page)
+    with page.expect_download() as info:
+        page.click("[data-studio=download]")
+    name = info.value.suggested_filename
+    info.value.save_as(tmp_path / name)
+    page.click("[data-studio=embed]")
+    element = page.input_value("[data-studio=embed-out]")
+    iframe = page.input_value("[data-studio=iframe-out]")
+    assert f'<shoal-board lesson="{name}"></shoal-board>' in element and "<script" not in iframe
+    # The page sits beside the site's folder, as docs/embedding.md says; here that folder is the served site itself.
+    folder = site_dir / "__embed"
+    write(folder / name, (tmp_path / name).read_text())
+    write(
+        folder / "page.html",
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Embedded</title></head><body>\n'
+        + element.replace('"shoal/', '"../')
+        + "\n"
+        + iframe.replace('"shoal/', '"../')
+        + "\n</body></html>",
+    )
+    page.goto(page.site_url + "__embed/page.html")
+    page.wait_for_selector("shoal-board .shoal-view[data-painted]", timeout=90_000)
+    assert page.inner_text("shoal-board .sv-head h3") == "An embedded pond"
+    assert page.inner_text("shoal-board .sv-comment") == "The ponds before the first card."
+    frame = page.frame_locator("iframe")
+    frame.locator(".shoal-view[data-painted]").wait_for(timeout=90_000)
+    assert frame.locator(".sv-head h3").inner_text() == "An embedded pond"
+    assert frame.locator(".sv-comment").inner_text() == "The ponds before the first card."
+    assert not page.errors, page.errors
+
+
 def test_what_the_engine_refuses_is_said_beside_the_field_while_typing(page):
     """Issue 26 §2: "Everything the engine refuses is said next to the field, while typing": a start position the
     notation cannot read (refused before any draft is made), a question nothing answers yet, a reply left empty."""
