@@ -327,6 +327,29 @@ def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tm
     assert not page.errors, page.errors
 
 
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_the_position_the_studio_writes_starts_a_new_lesson_there(page, game):
+    """Issue 26 §4: "the Studio can start from any position the game's notation can write … and writes the notation
+    out for the author": the box under the board writes the position after two moves, and a new lesson started from
+    that text opens on the same board."""
+    open_studio(page)
+    new_lesson(page, game, seed=3)
+    rng = random.Random(7)
+    for _ in range(2):
+        play_a_move(page, rng)
+    page.click(".studio-position summary")
+    page.wait_for_function("() => document.querySelector('[data-studio=position-out]').value.length > 0")
+    written = page.input_value("[data-studio=position-out]")
+    board = page.inner_text(BOARD)
+    page.click("text=← All drafts")
+    idle(page)
+    new_lesson(page, game, seed=3, position=written)
+    assert lesson(page)["start"] == {"position": written}
+    assert page.get_attribute("[data-studio=problems]", "data-count") == "0"
+    assert page.inner_text(BOARD) == board, "the same position, drawn the same"
+    assert not page.errors, page.errors
+
+
 def test_what_the_engine_refuses_is_said_beside_the_field_while_typing(page):
     """Issue 26 §2: "Everything the engine refuses is said next to the field, while typing": a start position the
     notation cannot read (refused before any draft is made), a question nothing answers yet, a reply left empty."""
