@@ -350,6 +350,45 @@ def test_the_position_the_studio_writes_starts_a_new_lesson_there(page, game):
     assert not page.errors, page.errors
 
 
+def test_the_studio_is_linked_from_the_lobby_and_learn_and_opens_a_copy_of_a_lesson_or_a_game_record(page, tmp_path):
+    """Issue 26 §2: studio.html "linked from the lobby and the Learn pages"; "open a saved game / record / existing
+    lesson": a copy of a site lesson is its hand-written source, a record starts the lesson where that game stands."""
+    import shoal
+
+    page.goto(page.site_url + "index.html")
+    page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=90_000)
+    page.click("[data-studio-link=lobby]")
+    idle(page, 90_000)
+    assert page.url.split("?")[0].endswith("/studio.html")
+
+    page.goto(page.site_url + "learn.html?game=brunch&lesson=brunch-orcas")
+    page.click("[data-studio-link=learn][href*='lesson=brunch-orcas']")
+    idle(page, 90_000)
+    page.wait_for_selector(BOARD)
+    source = json.loads((ROOT / "web" / "lessons" / "brunch-orcas.json").read_text())
+    copy = lesson(page)
+    assert copy["title"] == source["title"] and copy["start"] == source["start"]
+    assert [s.get("highlight", []) for s in copy["steps"]] == [s.get("highlight", []) for s in source["steps"]]
+    assert page.get_attribute("[data-studio=problems]", "data-count") == "0"
+
+    match = shoal.new_match("museum", 2, seed=5)
+    for _ in range(4):
+        seat = match.to_act()[0]
+        match.play(seat, match.legal_actions(seat)[0])
+    path = tmp_path / "a-game.json"
+    path.write_text(json.dumps(match.record()))
+    page.click("text=← All drafts")
+    idle(page)
+    page.set_input_files("[data-studio=open-file]", str(path))
+    idle(page, 90_000)
+    page.wait_for_selector(BOARD)
+    assert lesson(page)["start"] == {"record": match.record()}
+    page.click(".studio-position summary")
+    page.wait_for_function("() => document.querySelector('[data-studio=position-out]').value.length > 0")
+    assert page.input_value("[data-studio=position-out]") == match.notation(), "where the recorded game stands"
+    assert not page.errors, page.errors
+
+
 def test_what_the_engine_refuses_is_said_beside_the_field_while_typing(page):
     """Issue 26 §2: "Everything the engine refuses is said next to the field, while typing": a start position the
     notation cannot read (refused before any draft is made), a question nothing answers yet, a reply left empty."""
