@@ -273,7 +273,15 @@ def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
     page.fill("[data-studio=comment]", "The Hot Spot in the middle.")
     play_a_move(page, random.Random(2))
     page.fill("[data-studio=comment]", "A first tile laid.")
+    # Straight from typing to "Add step": the comment's change redraws the step list as the button is pressed.
+    page.click("[data-studio=add-step]")
     idle(page)
+    page.fill("[data-studio=comment]", "More words on the same board.")
+    page.click("[data-studio-step='0']")  # and from typing to another step of the list
+    idle(page)
+    assert page.input_value("[data-studio=comment]") == "The Hot Spot in the middle."
+    steps = lesson(page)["steps"]
+    assert len(steps) == 3 and steps[1].get("move") and not steps[2].get("move")
     page.click("[data-studio=link]")
     link = page.input_value("[data-studio=link-out]")
     assert "index.html?lesson=#" in link and len(link) < 4000
@@ -284,6 +292,9 @@ def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
     page.click("[data-nav=next]")
     page.wait_for_function("() => document.querySelector('.shoal-view').dataset.step === '1'")
     assert page.inner_text(".sv-comment") == "A first tile laid."
+    page.click("[data-nav=next]")
+    page.wait_for_function("() => document.querySelector('.shoal-view').dataset.step === '2'")
+    assert page.inner_text(".sv-comment") == "More words on the same board."
     assert not page.errors, page.errors
 
 
