@@ -75,6 +75,16 @@ def play_a_move(page, rng: random.Random) -> None:
     idle(page)
 
 
+def two_steps(page, game: str, seed: int, title: str, comments: list[str], rng_seed: int) -> None:
+    """A new lesson of two steps, the second a move clicked on the board, each with its comment."""
+    open_studio(page)
+    new_lesson(page, game, seed=seed)
+    page.fill("[data-studio=title]", title)
+    page.fill("[data-studio=comment]", comments[0])
+    play_a_move(page, random.Random(rng_seed))
+    page.fill("[data-studio=comment]", comments[1])
+
+
 def pick_right_answer(page, root: str) -> tuple[list[str], dict]:
     """Click toward a move on the board under `root` and then the move itself: the steps taken and the action."""
     steps: list[str] = []
@@ -218,12 +228,7 @@ def test_a_lesson_authored_by_clicking_downloads_checks_and_mounts_by_hand(page,
 def test_a_draft_survives_a_reload_and_a_corrupt_one_is_set_aside_whole(page):
     """Issue 26 §3: "Drafts are kept in localStorage and listed when the Studio opens; nothing is lost on reload"; a
     draft the Studio cannot read is refused whole and kept aside, never half-loaded."""
-    open_studio(page)
-    new_lesson(page, "museum", seed=11)
-    page.fill("[data-studio=title]", "Kept across a reload")
-    page.fill("[data-studio=comment]", "Typed before the reload.")
-    play_a_move(page, random.Random(1))
-    page.fill("[data-studio=comment]", "The second step's words.")
+    two_steps(page, "museum", 11, "Kept across a reload", ["Typed before the reload.", "The second step's words."], 1)
     idle(page)
     before = lesson(page)
     page.reload()
@@ -267,12 +272,7 @@ def test_a_draft_survives_a_reload_and_a_corrupt_one_is_set_aside_whole(page):
 
 def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
     """Issue 26 §3: "Copy link gives index.html?lesson=#... with the lesson compressed in the URL fragment"."""
-    open_studio(page)
-    new_lesson(page, "reef", seed=5)
-    page.fill("[data-studio=title]", "A linked reef lesson")
-    page.fill("[data-studio=comment]", "The Hot Spot in the middle.")
-    play_a_move(page, random.Random(2))
-    page.fill("[data-studio=comment]", "A first tile laid.")
+    two_steps(page, "reef", 5, "A linked reef lesson", ["The Hot Spot in the middle.", "A first tile laid."], 2)
     # Straight from typing to "Add step": the comment's change redraws the step list as the button is pressed.
     page.click("[data-studio=add-step]")
     idle(page)
@@ -301,12 +301,7 @@ def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
 def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tmp_path):
     """ "Copy embed code" gives the <shoal-board> snippet (with the downloaded file beside the page) and the iframe
     snippet (the lesson in its link): pasted as they are into a page beside the site, both show the lesson."""
-    open_studio(page)
-    new_lesson(page, "aquarena", seed=4)
-    page.fill("[data-studio=title]", "An embedded pond")
-    page.fill("[data-studio=comment]", "The ponds before the first card.")
-    play_a_move(page, random.Random(5))
-    page.fill("[data-studio=comment]", "A first card placed.")
+    two_steps(page, "aquarena", 4, "An embedded pond", ["The ponds before the first card.", "A first card placed."], 5)
     idle(page)
     with page.expect_download() as info:
         page.click("[data-studio=download]")
