@@ -199,3 +199,18 @@ def test_a_reef_keeps_its_name_while_it_grows(seed):
                         else:
                             assert laid.index(now.first) < laid.index(old.first), (reef(s, old), reef(s, now))
     assert kept > 10
+
+
+def test_a_brunch_card_keeps_its_name_while_other_cards_are_passed():
+    """docs/refs.md: a predator card is named by its kind in its seat's hand, so a lesson's ``card:`` still names the
+    cards kept after a pass (an index would now point at the card passed in)."""
+    match = shoal.new_match(
+        "brunch", 3, seed=7, position="phase=pass hands=orca8,shark717,baby/walrus,walrus,octopus/shark575,baby,orca5"
+    )
+    before = {r for r in drawn_refs(match.view(0)) if r.startswith("card:1.0.")}
+    assert before == {"card:1.0.orca8", "card:1.0.shark717", "card:1.0.baby"}
+    for seat, kind in [(0, "shark717"), (1, "octopus"), (2, "orca5")]:
+        match.play(seat, {"type": "pass", "card": kind})
+    after = {r for r in drawn_refs(match.view(0)) if r.startswith("card:1.0.")}
+    assert {"card:1.0.orca8", "card:1.0.baby"} <= after and "card:1.0.shark717" not in after
+    assert "card:1.0.orca5" in after, "the card passed in is named by its own kind"
