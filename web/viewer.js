@@ -13,6 +13,7 @@ import { publicMove } from "./host.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
+import { saveImageMenu } from "./save-image.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
@@ -50,6 +51,8 @@ const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "s
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
+ *  diagram  a still board of the one step `step`: no controls, no keys, a question's board not playable (and no
+ *           engine for a compiled lesson: its views are all it needs)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -74,6 +77,7 @@ class Viewer {
     // The board's polite live region sits beside the redrawn root, so it outlives every redraw.
     this.announcer = makeAnnouncer();
     host.replaceChildren(this.root, this.announcer.node);
+    if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
   }
 
   async start() {
@@ -205,7 +209,7 @@ class Viewer {
     }
     this.draw();
     this.emit("step", { step: to, steps: this.total + 1 });
-    if (this.question()) this.prepareQuestion(to);
+    if (this.question() && !this.opts.diagram) this.prepareQuestion(to);
   }
 
   next() { return this.goTo(this.index + 1); }
@@ -213,6 +217,7 @@ class Viewer {
 
   key(e) {
     if (this.live) { this.live.key(e); return; }
+    if (this.opts.diagram) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
     const moves = {
       ArrowRight: () => this.next(), ArrowLeft: () => this.prev(),
@@ -348,7 +353,7 @@ class Viewer {
   drawOnce() {
     if (this.destroyed) return;
     const view = this.answer ? this.answer.view : this.asked || this.stepView;
-    const q = this.question();
+    const q = this.opts.diagram ? null : this.question(); // a diagram's question is asked on paper
     const ui = makeUi({
       act: q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
       local: this.local, keep: this.keep, rerender: () => this.draw(), seatName: (s) => this.seatName(s),
@@ -450,7 +455,8 @@ class Viewer {
       })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
-    bar.append(keysList());
+    bar.append(saveImageMenu(() => this.root.querySelector(".sv-board"),
+      () => `${this.lesson?.id || this.info.id}-${at + first}`), keysList());
     return bar;
   }
 

@@ -97,6 +97,10 @@ class Reef(Game):
     ]
     bots = BOTS
 
+    def info(self) -> dict[str, Any]:
+        """The lobby facts, and the solo chart that rates a finished solo game (the page's statistics show it)."""
+        return {**super().info(), "solo_ratings": rules.solo_chart()}
+
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> ReefState:
         return rules.setup(players, options, rng)
 
