@@ -310,7 +310,7 @@ def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tm
     page.click("[data-studio=embed]")
     element = page.input_value("[data-studio=embed-out]")
     iframe = page.input_value("[data-studio=iframe-out]")
-    assert f'<shoal-board lesson="{name}"></shoal-board>' in element and "<script" not in iframe
+    assert f'<shoal-board lesson="{name}"></shoal-board>' in element and '<script src="shoal/iframe.js">' in iframe
     # The page sits beside the site's folder, as docs/embedding.md says; here that folder is the served site itself.
     folder = site_dir / "__embed"
     write(folder / name, (tmp_path / name).read_text())
@@ -330,6 +330,7 @@ def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tm
     frame.locator(".shoal-view[data-painted]").wait_for(timeout=90_000)
     assert frame.locator(".sv-head h3").inner_text() == "An embedded pond"
     assert frame.locator(".sv-comment").inner_text() == "The ponds before the first card."
+    page.wait_for_function("() => document.querySelector('iframe').style.height !== ''")  # iframe.js fitted it
     assert not page.errors, page.errors
 
 
