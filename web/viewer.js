@@ -10,6 +10,7 @@ import {
   seatsBar, site,
 } from "./board.js";
 import { publicMove } from "./host.js";
+import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
@@ -43,7 +44,7 @@ const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "s
  *  deal     {game, players, seats, seed, options}: a live game
  *  viewer   the seat whose view to show (replay / live); null = spectator
  *  ownSeat  a seat the reader may also see in a replay of a hidden-information game (their own game, one human)
- *  step     the step to open at
+ *  step     the step to open at, numbered as the board's counter: a lesson's from 1, a replay's moves from 0
  *  watch    live game: nobody at the device acts, bots play every seat, spectator's view
  *  engine   () => Engine (the page's shared worker; created only when first needed)
  *  match    the bridge match name this board uses (distinct per board on a page)
@@ -83,6 +84,7 @@ class Viewer {
   async start() {
     const o = this.opts;
     this.setStatus("loading");
+    this.reading = null;
     const { game } = await site();
     ensureCss("viewer");
     if (o.lesson) {
@@ -93,6 +95,8 @@ class Viewer {
       this.total = L.steps.length - 1;
       this.names = [];
       this.seats = [];
+      // A diagram shows one step on paper: nothing to remember.
+      if (!o.diagram) this.reading = new Reading(L, { keepStep: !Number.isInteger(o.step), emit: this.emit });
     } else if (o.record) {
       const R = o.record;
       this.kind = "replay";
@@ -117,8 +121,9 @@ class Viewer {
       const first = await this.replayAt(0);
       this.total = first.total;
     }
-    const at = Number.isInteger(o.step) ? o.step : this.kind === "replay" ? this.total : 0;
-    await this.goTo(at);
+    const resume = this.kind === "replay" ? this.total : this.reading?.resumeAt ?? 0;
+    this.opening = Number.isInteger(o.step) ? Math.max(0, this.indexOf(o.step)) : resume;
+    await this.goTo(this.opening);
   }
 
   // A compiled lesson (the build's) paints at once. A hand-written one is compiled by the page's engine worker, with
@@ -188,6 +193,12 @@ class Viewer {
   }
 
   // ---- stepping -----------------------------------------------------------------------------------------------------
+  // One numbering for the page, the board's own counter: a lesson's steps count from 1 (as the checker's "lesson step
+  // N" and the Studio do), a replay's positions by the moves played (0: the start). `step`, `goTo` and events use it.
+  number(index) { return this.kind === "lesson" ? index + 1 : index; }
+  indexOf(n) { return this.kind === "lesson" ? n - 1 : n; }
+  goToStep(n) { return this.goTo(this.indexOf(Number(n) | 0)); }
+
   question() { return this.kind === "lesson" ? this.lesson.steps[this.index]?.question || null : null; }
 
   async goTo(step) {
@@ -207,8 +218,12 @@ class Viewer {
       this.stepView = got.view;
       this.stepMove = got.move;
     }
+    if (this.reading) { // before the draw: the progress line counts this step, a question says Python starts
+      this.reading.at(to);
+      if (this.question()) this.wake();
+    }
     this.draw();
-    this.emit("step", { step: to, steps: this.total + 1 });
+    this.emit("step", { step: this.number(to), steps: this.total + 1 });
     if (this.question() && !this.opts.diagram) this.prepareQuestion(to);
   }
 
@@ -241,6 +256,21 @@ class Viewer {
     }
   }
 
+  // Python starts when the reader first reaches a question (never for reading alone); the question says so meanwhile,
+  // and the line goes once it is up (taken out, not redrawn: the reader may be halfway through a move).
+  wake() {
+    const engine = this.engine();
+    if (engine.booted || this.waking) return;
+    this.waking = true;
+    const up = () => { this.waking = false; this.root.querySelector("[data-waking]")?.remove(); };
+    engine.ready.then(up, up);
+  }
+
+  startAgain() {
+    this.reading.restart();
+    return this.goTo(this.reading.keepStep ? 0 : this.opening);
+  }
+
   async answerQuestion(action) {
     if (this.busy.count || this.answer) return;
     const step = this.index;
@@ -250,7 +280,9 @@ class Viewer {
       const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
       if (this.index !== step) return;
       this.answer = got;
-      this.emit("move", { step, right: got.right, ...publicMove(this.info, this.question().seat, action) });
+      if (got.right && this.reading) this.reading.solve(step);
+      const told = publicMove(this.info, this.question().seat, action);
+      this.emit("move", { step: this.number(step), right: got.right, ...told });
     } catch (err) {
       this.error = err.message;
     } finally {
@@ -363,6 +395,8 @@ class Viewer {
     // Only a question's board is playable.
     this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
     const parts = [this.head(view), this.caption(text), board, this.nav()];
+    const line = this.kind === "lesson" && this.reading && this.reading.line(() => this.startAgain());
+    if (line) parts.push(line);
     if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
     if (view.over) {
       const sheet = el("div", { class: "outcome" });
@@ -418,6 +452,9 @@ class Viewer {
         const ans = this.answer;
         box.append(el("div", { class: "sv-question" },
           el("p", { class: "sv-prompt" }, el("strong", { text: "Your move: " }), text(q.prompt)),
+          this.waking ? el("p", { class: "hint", dataset: { waking: "" },
+            text: "Starting the rules engine to check your move (the first question on a page takes a few seconds)…",
+          }) : null,
           this.pending ? el("p", { class: "hint", text: "Checking your move…" }) : null,
           !ans && !this.asked ? el("p", { class: "hint", text: "Getting the board ready for your move…" }) : null,
           ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status",

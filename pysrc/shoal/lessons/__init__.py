@@ -17,6 +17,7 @@ a question; :func:`open_step` gives the match at a step, to play on.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -303,7 +304,15 @@ def compile_lesson(obj: Any, lesson_id: str | None = None) -> dict[str, Any]:
         "summary": lesson.summary,
         "steps": steps,
         "source": lesson.source,
+        "hash": content_hash(lesson.source),
     }
+
+
+def content_hash(source: Any) -> str:
+    """A short fingerprint of a lesson's text: a reader's remembered place belongs to this version of the lesson, so
+    an edited lesson (another hash) starts fresh. Key order and spacing do not count; every word and move does."""
+    text = json.dumps(source, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def index_entry(compiled: dict[str, Any]) -> dict[str, Any]:
@@ -313,6 +322,7 @@ def index_entry(compiled: dict[str, Any]) -> dict[str, Any]:
         "game": compiled["game"],
         "summary": compiled["summary"],
         "steps": len(compiled["steps"]),
+        "hash": compiled["hash"],
     }
 
 
@@ -350,6 +360,7 @@ __all__ = [
     "answer",
     "check",
     "compile_lesson",
+    "content_hash",
     "index_entry",
     "load",
     "open_step",
