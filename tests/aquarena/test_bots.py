@@ -13,9 +13,9 @@ def _view(state, seat):
     return {"table": GAME.view(state, seat), "seat": seat, "players": state.players}
 
 
-def test_bots_are_registered_random_and_heuristic_then_the_search_levels():
+def test_bots_are_registered_random_heuristic_and_beginner_then_the_search_levels():
     """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"; the old heuristic stays."""
-    assert list(GAME.bots) == ["random", "heuristic", "easy", "normal", "hard"]
+    assert list(GAME.bots) == ["random", "heuristic", "beginner", "easy", "normal", "hard"]
 
 
 def test_heuristic_beats_random_players():

@@ -18,9 +18,9 @@ def _duel(seed: int, bots: list[str]) -> list[int]:
     return m.outcome()["scores"]
 
 
-def test_bots_are_random_and_greedy_then_the_search_levels():
+def test_bots_are_random_greedy_and_beginner_then_the_search_levels():
     """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"; the old heuristic stays listed."""
-    assert list(GAME.bots) == ["random", "greedy", "easy", "normal", "hard"]
+    assert list(GAME.bots) == ["random", "greedy", "beginner", "easy", "normal", "hard"]
 
 
 def test_greedy_beats_random():
