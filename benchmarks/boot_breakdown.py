@@ -25,10 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT), str(ROOT / "benchmarks")]
 
+import build  # noqa: E402
 import run  # noqa: E402
 import server  # noqa: E402
-
-import build  # noqa: E402
 
 LINK = "index.html?" + run.FIRST
 
@@ -116,10 +115,11 @@ def main() -> None:
         print("|---|---|---|---|---|---|---|---|---|---|---|")
         for (gid, name), spans in sorted(clicks.items()):
             tot = [x["total"] for x in spans]
-            mean = lambda key: statistics.fmean(x[key] for x in spans)  # noqa: E731
+            mean = lambda key, spans=spans: statistics.fmean(x[key] for x in spans)  # noqa: E731
             print(
-                f"| {gid} | {name} | {len(spans)} | {run.pct(tot, 0.5):.1f} | {run.pct(tot, 0.95):.1f} | {max(tot):.1f} | "
-                f"{mean('calls'):.1f} | {mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} |"
+                f"| {gid} | {name} | {len(spans)} | {run.pct(tot, 0.5):.1f} | {run.pct(tot, 0.95):.1f} | "
+                f"{max(tot):.1f} | {mean('calls'):.1f} | {mean('roundTrip'):.1f} | {mean('python'):.1f} | "
+                f"{mean('json'):.1f} | {mean('render'):.1f} |"
             )
         print()
     stock_med = statistics.median(stock_runs)

@@ -30,8 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT / "tests")]
 
-import server  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, SUB_PATH  # noqa: E402
+
+import server  # noqa: E402
 
 PLAYERS = {"museum": 2, "brunch": 4, "aquarena": 3, "reef": 2}
 # Other tables to time: name -> (game, players, options). A solo AQUA decision searches its own budget.

@@ -206,9 +206,9 @@ def main() -> None:
         ""
         if args.no_pyodide
         else (
-            f" Pyodide: {args.games} games per cell in a Node process of their own, divided by that process's CPU seconds "
-            "(from `getrusage`) minus those of a process that only starts and imports — Pyodide has no process clock, and "
-            "on a machine shared with other jobs the wall clock measures the other jobs."
+            f" Pyodide: {args.games} games per cell in a Node process of their own, divided by that process's CPU "
+            "seconds (from `getrusage`) minus those of a process that only starts and imports — Pyodide has no "
+            "process clock, and on a machine shared with other jobs the wall clock measures the other jobs."
         )
     )
     heads = [f"{r} before | {r} now | ×" if args.before else r for r in runtimes]

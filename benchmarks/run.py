@@ -38,9 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT)]
 
-import server  # noqa: E402
-
 import build  # noqa: E402
+import server  # noqa: E402
 import shoal  # noqa: E402
 from shoal.core import Rng  # noqa: E402
 
@@ -54,7 +53,8 @@ document.body.dataset.ready = "1";
 """
 LESSON = "museum-lines"
 # Predicates are functions: Playwright evaluates a bare expression with eval, which the CSP refuses.
-BOARD = "() => !!document.body && document.body.dataset.status === 'playing' && !document.body.dataset.busy"  # polled from the commit on, before <body> exists
+# BOARD is polled from the navigation's commit on, before <body> exists.
+BOARD = "() => !!document.body && document.body.dataset.status === 'playing' && !document.body.dataset.busy"
 LOBBY = "() => !!document.querySelector('.game-card')"
 # Chromium's first contentful paint, on the wall clock (ms since the epoch), once there is one.
 FIRST_PAINT = (
@@ -199,7 +199,8 @@ def three_boards(browser, site_url: str) -> list[float]:
     )
     painted = time.perf_counter() - t0
     page.wait_for_function(
-        "() => (v => v && v.dataset.status === 'playing' && !v.dataset.busy)(document.querySelector('#live-board .shoal-view'))",
+        "() => (v => v && v.dataset.status === 'playing' && !v.dataset.busy)"
+        "(document.querySelector('#live-board .shoal-view'))",
         timeout=120_000,
         polling=20,
     )
@@ -340,11 +341,11 @@ def main() -> None:
         "written by hand: what limits each figure and what would move it. The bots' strength: docs/strength.md "
         "(`benchmarks/strength.py`).",
         "",
-        f"Written by `python3 benchmarks/run.py --runs {args.runs}` "
-        f"({platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, Pyodide {build.pinned_pyodide()}, "
-        f"headless Debian Chromium). Load average when the browser runs began: {load_before}; when they ended: "
-        f"{load_after}. Numbers, not tests: re-run after changing the build or an engine. Every browser figure below "
-        "comes from the same run, interleaved with the stock page it is divided by, so a loaded machine slows both.",
+        f"Written by `python3 benchmarks/run.py --runs {args.runs}` ({platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, Pyodide {build.pinned_pyodide()}, headless Debian Chromium). Load "
+        f"average when the browser runs began: {load_before}; when they ended: {load_after}. Numbers, not tests: "
+        "re-run after changing the build or an engine. Every browser figure below comes from the same run, "
+        "interleaved with the stock page it is divided by, so a loaded machine slows both.",
         "",
         f"## (a) Start-up in headless Chromium ({args.runs} runs each, interleaved, a new browser context each run)",
         "",
@@ -355,18 +356,18 @@ def main() -> None:
             for k, v in times.items()
         ],
         "",
-        "Cold: an empty cache, service worker blocked. Warm: a first visit installed the service worker (which also keeps "
-        "the snapshot gunzipped), then the same link again. The snapshot is Python's memory with every engine imported, "
-        "made at build time (`build_scripts/snapshot.mjs`); the plain boot imports them from the precompiled wheel. The "
-        "lobby's game cards are written into index.html by the build, so it paints before any script (the cards reach "
-        "the page 30–70 ms before Chromium paints them: both are timed); a lesson paints its precomputed first view "
-        "while Python boots behind it.",
+        "Cold: an empty cache, service worker blocked. Warm: a first visit installed the service worker (which also "
+        "keeps the snapshot gunzipped), then the same link again. The snapshot is Python's memory with every engine "
+        "imported, made at build time (`build_scripts/snapshot.mjs`); the plain boot imports them from the "
+        "precompiled wheel. The lobby's game cards are written into index.html by the build, so it paints before any "
+        "script (the cards reach the page 30–70 ms before Chromium paints them: both are timed); a lesson paints its "
+        "precomputed first view while Python boots behind it.",
         "",
         *(
             [
-                "Where a first playable board's time goes (snapshot boot; medians of the same runs' `window.shoal.bootMarks()`; "
-                "steps overlap: the snapshot's bytes, the wasm's compile and Pyodide's glue load side by side, and Pyodide "
-                "waits for the bytes only just before it restores the heap):",
+                "Where a first playable board's time goes (snapshot boot; medians of the same runs' "
+                "`window.shoal.bootMarks()`; steps overlap: the snapshot's bytes, the wasm's compile and Pyodide's "
+                "glue load side by side, and Pyodide waits for the bytes only just before it restores the heap):",
                 "",
                 *got["breakdown"],
                 "",
@@ -384,18 +385,20 @@ def main() -> None:
         "",
         "| what | raw | gzip-compressed (as a host sends it) |",
         "|---|---|---|",
-        f"| the Pyodide files the site vendors, as npm ships them ({', '.join(STOCK_FILES)}) | {vendored / 1e6:.2f} | {vendored_gz / 1e6:.2f} |",
+        f"| the Pyodide files the site vendors, as npm ships them ({', '.join(STOCK_FILES)}) | {vendored / 1e6:.2f} | "
+        f"{vendored_gz / 1e6:.2f} |",
         *[f"| the whole site, {name} | {raw / 1e6:.2f} | {gz / 1e6:.2f} |" for name, (raw, gz) in sizes.items()],
-        f"| the snapshot itself (restored in memory; shipped without its zero runs, {got['snapshot_live'] / 1e6:.2f} MB, "
-        f"gzipped) | {got['snapshot_raw'] / 1e6:.2f} | "
+        f"| the snapshot itself (restored in memory; shipped without its zero runs, {got['snapshot_live'] / 1e6:.2f} "
+        f"MB, gzipped) | {got['snapshot_raw'] / 1e6:.2f} | "
         f"{(sizes['with the snapshot'][0] - sizes['without it'][0]) / 1e6:.2f} |",
-        f"| of which the precompiled stdlib (`python_stdlib.zip`, already deflated; only what the site imports) | {got['stdlib'] / 1e6:.2f} | {got['stdlib'] / 1e6:.2f} |",
+        "| of which the precompiled stdlib (`python_stdlib.zip`, already deflated; only what the site imports) | "
+        f"{got['stdlib'] / 1e6:.2f} | {got['stdlib'] / 1e6:.2f} |",
         "",
-        f"Site / vendored Pyodide, compressed: **{sizes['with the snapshot'][1] / vendored_gz:.2f}×** with the snapshot, "
-        f"{sizes['without it'][1] / vendored_gz:.2f}× without. What the site adds to Pyodide: the snapshot (the price of "
-        "a cold start at about a third of the stock boot, and paid once: the service worker keeps it), the shoal wheel, "
-        "the web pages, icons and the precompiled lessons. A visitor downloads the compressed column once; after that "
-        "the service worker serves everything.",
+        f"Site / vendored Pyodide, compressed: **{sizes['with the snapshot'][1] / vendored_gz:.2f}×** with the "
+        f"snapshot, {sizes['without it'][1] / vendored_gz:.2f}× without. What the site adds to Pyodide: the snapshot "
+        "(the price of a cold start at about a third of the stock boot, and paid once: the service worker keeps it), "
+        "the shoal wheel, the web pages, icons and the precompiled lessons. A visitor downloads the compressed column "
+        "once; after that the service worker serves everything.",
         "",
         "**The stdlib holds only what the site imports** (`build_scripts/stdlib_keep.mjs`): the "
         "build boots Python the plain way under Node on the whole precompiled stdlib, imports every engine module and "
@@ -412,9 +415,9 @@ def main() -> None:
         "",
         "## (e) Three boards on one page",
         "",
-        f"`examples/teaching.html` (a lesson, a question, a live game): all three painted after {painted3:.2f} s, the live "
-        f"game playable after {playable3:.2f} s, **{workers3:.0f} Python worker** (the boards share one engine; each "
-        "plays its own named match).",
+        f"`examples/teaching.html` (a lesson, a question, a live game): all three painted after {painted3:.2f} s, the "
+        f"live game playable after {playable3:.2f} s, **{workers3:.0f} Python worker** (the boards share one engine; "
+        "each plays its own named match).",
         "",
         "## (f) Click → redrawn board, in the page (a full game against instant random bots; ms)",
         "",
@@ -425,7 +428,8 @@ def main() -> None:
         "layout and paint come with the frame). Wall-clock times: a loaded machine (see the load average above) "
         "stretches every column, the worker's round trips most (two threads waiting for two cores).",
         "",
-        "| game | boot | clicks | p50 | p95 | max | own move painted p50 | p95 | worker round trip | Python | JSON | drawing | worker calls |",
+        "| game | boot | clicks | p50 | p95 | max | own move painted p50 | p95 | worker round trip | Python | JSON | "
+        "drawing | worker calls |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for boot, games in played.items():
@@ -435,11 +439,11 @@ def main() -> None:
                 continue
             tot = [x["total"] for x in spans]
             first = [x.get("first") or x["total"] for x in spans]
-            mean = lambda key: statistics.fmean(x[key] for x in spans)  # noqa: E731
+            mean = lambda key, spans=spans: statistics.fmean(x[key] for x in spans)  # noqa: E731
             lines.append(
                 f"| {gid} | {boot} | {len(spans)} | {pct(tot, 0.5):.1f} | {pct(tot, 0.95):.1f} | {max(tot):.1f} | "
-                f"{pct(first, 0.5):.1f} | {pct(first, 0.95):.1f} | "
-                f"{mean('roundTrip'):.1f} | {mean('python'):.1f} | {mean('json'):.1f} | {mean('render'):.1f} | {mean('calls'):.1f} |"
+                f"{pct(first, 0.5):.1f} | {pct(first, 0.95):.1f} | {mean('roundTrip'):.1f} | {mean('python'):.1f} | "
+                f"{mean('json'):.1f} | {mean('render'):.1f} | {mean('calls'):.1f} |"
             )
     lines += [
         "",
@@ -455,7 +459,8 @@ def main() -> None:
         "",
     ]
     out = Path(args.out)
-    # Sections other scripts write between <!-- name:begin --> and <!-- name:end --> (benchmarks/plies.py's (d), …): kept.
+    # Sections other scripts write between <!-- name:begin --> and <!-- name:end --> (benchmarks/plies.py's (d), …)
+    # are kept.
     kept = (
         [m.group(0) for m in re.finditer(r"<!-- ([\w-]+):begin -->.*?<!-- \1:end -->", out.read_text(), re.S)]
         if out.exists()

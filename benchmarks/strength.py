@@ -30,7 +30,6 @@ sys.path.insert(0, str(ROOT / "pysrc"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import frozen  # noqa: E402
-
 import shoal  # noqa: E402
 from shoal import tournament  # noqa: E402
 

@@ -177,7 +177,8 @@ def module_graph(web: Path, entry: str) -> list[str]:
 def prerender_index(html: str, web: Path, games: list[dict]) -> str:
     """The lobby paints before any script runs: the game cards, from games.json, are written into index.html (the
     page's app.js draws the same cards and replaces these; boot.js hides them when the link opens something else),
-    and every module app.js imports is named for boot.js to preload at once instead of one import level after another."""
+    and every module app.js imports is named for boot.js to preload at once instead of one import level after
+    another."""
     from html import escape
 
     def players(g: dict) -> str:  # as web/lobby.js playerRange
@@ -189,11 +190,15 @@ def prerender_index(html: str, web: Path, games: list[dict]) -> str:
         f"<strong>{escape(g['title'])}</strong><span>{escape(players(g))}</span><small>{escape(g['summary'])}</small></button>"
         for i, g in enumerate(games)
     )
-    lobby = f'<div class="prelobby"><h1>Choose a game</h1><form class="lobby"><div class="game-cards">{cards}</div></form></div>'
+    lobby = (
+        '<div class="prelobby"><h1>Choose a game</h1><form class="lobby">'
+        f'<div class="game-cards">{cards}</div></form></div>'
+    )
     if "<!-- shoal:lobby -->" not in html:
         raise ValueError("web/index.html lost its <!-- shoal:lobby --> mark (where the build writes the lobby)")
     # The modules are named here and preloaded by boot.js: at once when the link opens something, after the first
-    # paint for the bare lobby (preloaded from the HTML, fetching and compiling them held the lobby's paint back ~40 ms).
+    # paint for the bare lobby (preloaded from the HTML, fetching and compiling them would hold the lobby's paint back
+    # ~40 ms).
     preload = f'<meta name="shoal-modules" content="{" ".join(["app.js", *module_graph(web, "app.js")])}">\n'
     return html.replace("<!-- shoal:lobby -->", lobby).replace("<!-- shoal:preload -->\n", preload)
 
@@ -272,8 +277,8 @@ def _prune(pattern: str, keep: int = 4) -> None:
 def trim_stdlib(out: Path) -> bool:
     """Keep in python_stdlib.zip only the modules the site can import (build_scripts/stdlib_keep.mjs says which).
 
-    The zip is the one file of the stdlib a browser downloads; a first visit fetches ~2 MB less (issue 14, point 3;
-    docs/benchmarks.md (c)). The trimmed zip is checked by booting Python on it the plain way and walking every path
+    The zip is the one file of the stdlib a browser downloads; a first visit fetches ~2 MB less
+    (docs/benchmarks.md (c)). The trimmed zip is checked by booting Python on it the plain way and walking every path
     into the engine; it is cached by what it is made of. If either step fails, the site ships the whole stdlib and the
     build says so (tests/sitebuild checks that a normal build ships the trimmed one).
     """

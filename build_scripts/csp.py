@@ -1,4 +1,4 @@
-"""The one Content-Security-Policy of every Shoal page (issue 9.11), written into each built HTML page by build.py
+"""The one Content-Security-Policy of every Shoal page, written into each built HTML page by build.py
 and sent as a header by the test server (server.py), so the Pyodide worker is held to it in tests as well.
 
 Why each source (measured with Chromium, see docs/architecture.md "Content-Security-Policy"):

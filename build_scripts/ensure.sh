@@ -20,15 +20,21 @@ ensure_webkit() {
     && compgen -G "/usr/lib/*/webkit2gtk-4.1/MiniBrowser" >/dev/null || apt_install webkit2gtk-driver xvfb
 }
 ensure_python_test_deps() {
-  # The "test" extra of pyproject.toml, installed without building the package itself.
+  # The "test" extra of pyproject.toml, installed without building the package itself: each package that is missing,
+  # or installed at a version outside its range (ruff's is one minor version), is installed by pip.
   python3 - <<'PY' | xargs -r python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore
 import importlib.metadata, re, tomllib
+try:
+    from packaging.specifiers import SpecifierSet
+except ImportError:  # pip carries its own copy
+    from pip._vendor.packaging.specifiers import SpecifierSet
 # Asked by distribution name (pytest-xdist, pyyaml), not module name: their modules are xdist and yaml.
 deps = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["test"]
 for dep in deps:
-    name = re.split(r"[<>=!~ \[]", dep, 1)[0]
+    name, spec = re.match(r"([A-Za-z0-9._-]+)(.*)", dep).groups()
     try:
-        importlib.metadata.version(name)
+        if importlib.metadata.version(name) not in SpecifierSet(spec):
+            print(dep)
     except importlib.metadata.PackageNotFoundError:
         print(dep)
 PY

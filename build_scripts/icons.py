@@ -36,7 +36,7 @@ def read_shapes(svg_text: str) -> tuple[float, list[tuple[str, tuple, tuple[int,
         if not isinstance(node.tag, str):  # a comment or processing instruction
             continue
         tag = node.tag.replace(SVG_NS, "")
-        num = lambda k: float(node.get(k))  # noqa: E731 - a tiny reader
+        num = lambda k, node=node: float(node.get(k))  # noqa: E731 - a tiny reader
         if tag == "rect":
             geom = (num("x"), num("y"), num("width"), num("height"))
         elif tag == "circle":

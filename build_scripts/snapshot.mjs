@@ -1,5 +1,5 @@
 // Make a memory snapshot of the shipped Python with every engine already imported and warmed, so a browser restores
-// it instead of booting CPython and importing ~250 modules (issue 14; docs/benchmarks.md has the numbers).
+// it instead of booting CPython and importing ~250 modules (docs/benchmarks.md has the numbers).
 //   node snapshot.mjs SITE_DIR STAMP OUT.bin.gz
 // The runtime is the built site's own (its pyodide files, precompiled stdlib and shoal wheel), so the snapshot is of
 // exactly the Python the site ships. Pyodide's snapshot options are private (_makeSnapshot): the version is pinned

@@ -1,4 +1,5 @@
-// Which of the standard library's modules the shipped site can ever import (issue 14, point 3: the site's download).
+// Which of the standard library's modules the shipped site can ever import: the site ships only those, so a first
+// visit downloads less.
 //   node stdlib_keep.mjs SITE_DIR OUT.json
 // SITE_DIR is a built site still holding the whole precompiled stdlib. Under that exact runtime in Node this boots
 // Python the plain way (the page's fallback: loadPackage of the shoal wheel), imports every module of shoal, and plays

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Run every test: unit, rules, contract and the end-to-end games in headless Chromium (Playwright), Firefox ESR
 # (puppeteer-core over WebDriver BiDi) and WebKit (Selenium's WebKitGTK driver under Xvfb).
-# Installs what it needs when missing: pytest, playwright, selenium … (pip), Node.js, chromium, firefox-esr,
-# webkit2gtk-driver and xvfb (apt), axe-core and puppeteer-core (npm, pinned by lock files).
+# Installs what it needs when missing: pytest, playwright, selenium, ruff … (pip, pyproject.toml's test extra),
+# Node.js, chromium, firefox-esr, webkit2gtk-driver and xvfb (apt), axe-core, puppeteer-core and ESLint (npm, pinned
+# by lock files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source build_scripts/ensure.sh

@@ -94,7 +94,7 @@ def _step(match: Match, req: dict[str, Any]) -> dict[str, Any]:
 
 def _check_viewer(match: Match, viewer: Any) -> None:
     """Refuse a bad viewer before anything is played, as ``match.view(viewer)`` would, without building a view that
-    is thrown away (a view is most of a request's time in Pyodide: issue 14)."""
+    is thrown away (a view is most of a request's time in Pyodide)."""
     if viewer is not None:
         match._check_seat(viewer)
 
@@ -134,7 +134,7 @@ def _view(req: dict[str, Any]) -> dict[str, Any]:
 
 def _play(req: dict[str, Any]) -> dict[str, Any]:
     """Play the seat's action; with ``bots`` ([[seat, bot], ...]), those bots then play while any of them is due, as
-    ``bots`` with ``chain`` would (one round trip and one view for a click against instant bots, issue 14)."""
+    ``bots`` with ``chain`` would (one round trip and one view for a click against instant bots)."""
     match = _match(req)
     seat, viewer = req.get("seat"), req.get("viewer")
     _check_viewer(match, viewer)  # a bad viewer is refused before anything is played

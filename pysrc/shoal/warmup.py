@@ -1,4 +1,5 @@
-"""Warm the exact paths a click takes, on a scratch match, right after a match opens (issue 14: click → redrawn board).
+"""Warm the exact paths a click takes, on a scratch match, right after a match opens, so the player's first clicks
+redraw the board as fast as later ones.
 
 A page restored from the build's memory snapshot starts with the engines imported but the interpreter's wasm code
 cold: V8 compiles each wasm function when it is first called, runs it on its baseline code, and optimises the hot ones

@@ -1,4 +1,4 @@
-"""The Aquarena search adapter (issue 10): positions sampled from the view alone, rollouts to the round's end."""
+"""The Aquarena search adapter: positions sampled from the view alone, rollouts to the round's end."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def _cards_of(s, seat: int) -> Counter:
 
 @pytest.mark.parametrize("players,seed", [(2, 5), (3, 1), (5, 9)])
 def test_a_sampled_position_shows_the_seat_exactly_its_view(players, seed):
-    """Issue 10: "a way to sample a full position consistent with a seat's view" — at every ply the sampled position
-    gives the seat to act the same table and legal actions, and every seat holds its ten cards exactly once."""
+    """A full position is sampled consistent with a seat's view: at every ply the sampled position gives the seat to act
+    the same table and legal actions, and every seat holds its ten cards exactly once."""
     m = shoal.new_match("aquarena", players, seed=seed)
     rng = Rng(seed)
     checked = 0
@@ -59,8 +59,8 @@ def test_hidden_cards_are_dealt_afresh_not_copied_from_the_truth():
 
 
 def test_twins_differing_only_in_hidden_cards_sample_alike_and_every_level_plays_alike():
-    """Issue 10: "twin matches that differ only in what the seat may not see make every level choose the same
-    action" — other seats' face-down cards, hands, piles and discards differ, samples and moves do not."""
+    """Twin matches that differ only in what the seat may not see make every level choose the same action: other
+    seats' face-down cards, hands, piles and discards differ, samples and moves do not."""
     m = shoal.new_match("aquarena", 3, seed=21)
     rng = Rng(21)
     checked = differed = 0

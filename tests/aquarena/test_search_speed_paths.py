@@ -1,5 +1,5 @@
-"""The Aquarena search's fast paths (issue 10, "speed is strength") answer exactly as the plain readings they replace:
-a pure speed-up must not change a single choice."""
+"""The Aquarena search's fast paths (a faster search is a stronger one in the same time) answer exactly as the plain
+readings they replace: a pure speed-up must not change a single choice."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def _plain_card_on_tile(s, seat, number, index, up):
     risk = 0.0
     if family is not None:
         worth = data.POINTS[family]
-        for o, n, u in cards:
+        for o, n, _ in cards:
             if o == seat or n >= number:
                 continue
             if (
@@ -167,9 +167,9 @@ def test_totals_count_the_round_in_progress_as_round_scoring_does():
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 23))
 def test_the_settling_policy_judges_a_placement_by_resolving_its_tile_with_what_the_seat_can_see(seed, plies):
-    """Issue 10 (Aquarena's blind spots): the settling policy values a card on a tile as the rules' resolution of that
-    tile with the card minus without it (margin over the best other seat), less its exposure — seeing only the seat's
-    own cards and the face-up ones, as the seat would at the table."""
+    """The settling policy values a card on a tile as the rules' resolution of that tile with the card minus without it
+    (margin over the best other seat), less its exposure — seeing only the seat's own cards and the face-up ones, as the
+    seat would at the table."""
     s, seat = _position(seed, plies)
     if s.decision != "place":
         s.decision = "place"

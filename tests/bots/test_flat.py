@@ -1,4 +1,4 @@
-"""Paired flat Monte Carlo (``shoal.bots.flat``): the Brunch levels' search (issue 10)."""
+"""Paired flat Monte Carlo (``shoal.bots.flat``): the Brunch levels' search."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_flat_search_plays_every_candidate_out_from_each_sampled_position():
 
 
 def test_flat_playouts_run_to_the_end_of_the_game_and_value_the_final_result():
-    """Issue 10 horizon effect: playouts that stop early leave food in hand valued for nobody; ``rollout_depth=None``
+    """No horizon effect: playouts that stop early leave food in hand valued for nobody; ``rollout_depth=None``
     plays every round, so ``evaluate`` sees the finished game (its exact result)."""
     m = _lunch_window(4)
     phases: list[str] = []
@@ -78,7 +78,7 @@ def test_a_budget_caps_a_flat_bot_like_any_search_bot():
 def test_brunch_rollouts_model_the_others_by_expected_rank_and_the_searcher_by_highest_food():
     """The rivals in a playout play food as the heuristic bot does (valuable card with a strong hand, cheapest with
     a weak one); modelled with "highest food", every seat would pool the same value and hand strength would not
-    matter. The searching seat itself plays its highest card (measured best, issue 10)."""
+    matter. The searching seat itself plays its highest card (measured best)."""
     m = shoal.new_match("brunch", 4, seed=2)
     rng = Rng(2, 2)
     while m.state.phase != "food":

@@ -1,6 +1,6 @@
 """Nothing a search is handed can make it run for ever: a playout past ``MAX_PLIES`` or a seat to act with no legal
-move ends the decision with ``SearchStuck``, a clear error the bridge answers (an AQUA position used to hang every level,
-even at budget 1, with "Bot 3 (normal) is thinking…" on screen for good). And the cap cuts no real game."""
+move ends the decision with ``SearchStuck``, a clear error the bridge answers (without it, one AQUA position would hang
+every level, even at budget 1, with "Bot 3 (normal) is thinking…" on screen for good). And the cap cuts no real game."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Issue 10: "a way to sample a full position consistent with a seat's view (hidden cards drawn from what that seat
-has not seen, the pile shuffled)". A sampled position must look, to that seat, exactly like the real one."""
+"""A full position is sampled consistent with a seat's view: hidden cards drawn from what that seat has not seen,
+the pile shuffled. A sampled position must look, to that seat, exactly like the real one."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_museum_fast_scoring_equals_the_scoring_module():
 
 
 def test_brunch_rollouts_play_the_highest_food_card():
-    """Issue 10: brunch heuristic "is beaten by the same bot with one change, always play your highest food card"."""
+    """The Brunch heuristic is beaten by the same bot with one change: always play the highest food card."""
     assert choose_food([-1, 0, 2, 7], rank=0.0) == 7 and choose_food([-1], rank=1.0) == -1
 
 
@@ -95,7 +95,7 @@ def _heuristic_game(seed: int, players: int = 4):
 
 
 def test_informed_brunch_samples_give_the_others_hands_that_explain_their_lunch_window():
-    """Issue 10 (Brunch): "sample the rivals' hands consistent with what they revealed": the old heuristic calls
+    """Brunch samples the rivals' hands consistent with what they revealed: the old heuristic calls
     Lunch exactly when its hand beats the bar, so a seat that kept passing holds a weaker hand. Informed samples
     must agree with the others' last Lunch window far more often than plain ones, and be closer to the real hands."""
     from shoal.games.brunch.bots import lunch_threshold
@@ -134,7 +134,7 @@ def test_informed_brunch_samples_at_a_lunch_window_replay_the_last_pass():
     this seat received: the sampled hands before the pass are drawn so, and the pass replayed."""
     found = 0
     for seed in range(4):
-        for m, view in _heuristic_game(seed):
+        for _, view in _heuristic_game(seed):
             t = view["table"]
             if t["phase"] != "lunch" or t["passes"] < 1:
                 continue

@@ -1,4 +1,4 @@
-"""The shared search (issue 10): budgets in iterations, reproducible, seeing only the view, every level legal."""
+"""The shared search: budgets in iterations, reproducible, seeing only the view, every level legal."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def _midgame(game_id: str, players: int, seed: int, plies: int) -> shoal.Match:
 
 @pytest.mark.parametrize("game_id", ["museum", "brunch", "aquarena", "reef"])
 def test_every_game_offers_the_three_levels_after_its_old_bots(game_id):
-    """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"."""
+    """Every game has the levels easy, normal and hard, and keeps random for tests."""
     bots = list(shoal.GAMES[game_id].bots)
     assert bots[0] == "random" and bots[-3:] == list(LEVELS)
     assert all(isinstance(shoal.GAMES[game_id].bots[b], SearchBot) for b in LEVELS)
@@ -30,7 +30,7 @@ def test_every_game_offers_the_three_levels_after_its_old_bots(game_id):
 
 @pytest.mark.parametrize("game_id,players", [("museum", 2), ("brunch", 4), ("aquarena", 3), ("reef", 2)])
 def test_same_view_and_rng_give_the_same_move(game_id, players):
-    """Issue 10: "Budgets count iterations or nodes, not wall-clock, so the same view and seed give the same move"."""
+    """Budgets count iterations or nodes, not wall-clock time, so the same view and seed give the same move."""
     m = _midgame(game_id, players, seed=5, plies=6)
     seat = m.to_act()[0]
     first = [m.bot_action(seat, "normal", budget=25) for _ in range(2)]
@@ -38,14 +38,14 @@ def test_same_view_and_rng_give_the_same_move(game_id, players):
 
 
 def test_levels_search_more_iterations_as_they_rise():
-    """Issue 10: "normal and easy each clearly below the next level" — the budgets at least rise with the level."""
+    """Easy and normal each sit clearly below the next level: the budgets at least rise with the level."""
     for gid in shoal.GAMES:
         bots = shoal.GAMES[gid].bots
         assert bots["easy"].iterations < bots["normal"].iterations < bots["hard"].iterations
 
 
 def test_a_budget_caps_a_search_bot_and_leaves_other_bots_alone():
-    """Issue 10: e2e "kept fast by a small test-only budget"; a bad budget is refused."""
+    """Browser tests stay fast with a small test-only budget; a bad budget is refused."""
     hard = shoal.GAMES["museum"].bots["hard"]
     assert capped(hard, 5).iterations == 5 and capped(hard, 10**9).iterations == hard.iterations
     greedy = shoal.GAMES["museum"].bots["greedy"]
@@ -61,8 +61,9 @@ def test_action_keys_ignore_key_order():
 
 @pytest.mark.parametrize("game_id,players", [("museum", 2), ("reef", 2)])  # the games whose SEARCH has a ``step``
 def test_a_games_fast_rollout_step_chooses_exactly_as_its_policy(game_id, players):
-    """Issue 10 "Speed is strength": a game's ``step`` (rollouts without building the legal list) must pick what
-    ``policy`` picks from ``legal_actions``, drawing the same numbers, or the search would change with the speed-up."""
+    """Speed is strength, so the fast path must not change a choice: a game's ``step`` (rollouts without building the
+    legal list) must pick what ``policy`` picks from ``legal_actions``, drawing the same numbers, or the search would
+    change with the speed-up."""
     import importlib
 
     spec = importlib.import_module(f"shoal.games.{game_id}.search").SEARCH
@@ -105,7 +106,7 @@ def test_a_quiet_log_keeps_nothing_and_the_rules_play_on_as_before():
 
 
 def test_brunch_search_plays_the_highest_food_card():
-    """Issue 10 "Fix the known mistakes … Brunch food choice": always the highest food card (measured best); the
+    """Brunch's food choice is always the highest food card (measured best); the
     search's truncated playouts would otherwise keep high cards back."""
     for seed in (1, 2):
         m = shoal.new_match("brunch", 4, seed=seed)

@@ -1,5 +1,5 @@
-"""Issue 10: "The bot sees only its view … Test: twin matches that differ only in what the seat may not see make
-every level choose the same action." Each twin is built with its game's own twin helper from the game's view tests."""
+"""A bot sees only its view: twin matches that differ only in what the seat may not see make every level choose the
+same action. Each twin is built with its game's own twin helper from the game's view tests."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_brunch_twins_differing_in_a_face_down_predator_get_the_same_moves(playe
     a, b, hidden_a, hidden_b = twin_with_other_hidden_card(players, seed)
     assert hidden_a != hidden_b
     rng = Rng(seed, 5)
-    for step in range(12):  # Lunch windows, passes and food, as long as seat 0 cannot have seen seat 1's card
+    for _ in range(12):  # Lunch windows, passes and food, as long as seat 0 cannot have seen seat 1's card
         if a.state.passes >= 1 or a.is_over():
             break
         if 0 in a.to_act():

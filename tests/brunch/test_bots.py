@@ -1,4 +1,5 @@
-"""The bots: random first, heuristic last; the heuristic's three habits the issue asks for, its speed, its strength."""
+"""The bots: random first, heuristic last; the heuristic's three habits (what it passes, when it calls Lunch, which
+food it plays), its speed, its strength."""
 
 from __future__ import annotations
 
@@ -10,20 +11,23 @@ from .helpers import new, to_food
 
 
 def test_bots_are_random_heuristic_and_beginner_then_the_search_levels():
-    """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"; the old heuristic stays listed."""
+    """Every game has the levels beginner, easy, normal and hard, and keeps random for tests; the old heuristic stays listed."""
     assert list(GAME.bots) == ["random", "heuristic", "beginner", "easy", "normal", "hard"]
 
 
 def test_heuristic_passes_the_card_that_weakens_its_combination_least():
-    """Issue 3: "passes the card that weakens its combination least"."""
-    legal = lambda hand: [{"type": "pass", "card": c} for c in dict.fromkeys(hand)]
+    """The heuristic passes the card that weakens its combination least."""
+
+    def legal(hand):
+        return [{"type": "pass", "card": c} for c in dict.fromkeys(hand)]
+
     assert choose_pass(["walrus", "walrus", "shark717"], legal(["walrus", "walrus", "shark717"]))["card"] == "shark717"
     assert choose_pass(["orca8", "shark717", "baby"], legal(["orca8", "shark717", "baby"]))["card"] == "shark717"
     assert choose_pass(["orca8", "orca8", "octopus"], legal(["orca8", "orca8", "octopus"]))["card"] == "octopus"
 
 
 def test_lunch_threshold_depends_on_round_players_and_passes():
-    """Issue 3: "calls Lunch at a strength threshold that depends on the round and the players"; it falls with every
+    """The heuristic calls Lunch at a strength threshold that depends on the round and the players; it falls with every
     pass so that a round of heuristic bots always ends."""
     assert lunch_threshold(3, 7, 0) > lunch_threshold(3, 3, 0)
     assert lunch_threshold(1, 4, 0) > lunch_threshold(5, 4, 0)
@@ -52,7 +56,7 @@ def test_heuristic_says_aqua_with_a_weak_hand_and_agrees_with_a_strong_one():
 
 
 def test_heuristic_plays_food_by_its_expected_rank():
-    """Issue 3: "plays food by its expected rank": strong hand → valuable card, weak hand → its cheapest."""
+    """The heuristic plays food by its expected rank: strong hand → valuable card, weak hand → its cheapest."""
     assert choose_food([-1, 0, 2, 3, 4, 5, 7], 1.0) == 7
     assert choose_food([-1, 0, 2, 3, 4, 5, 7], 0.0) == -1
     assert choose_food([-1, 0, 2, 3, 4, 5, 7], 0.5) == 3

@@ -109,7 +109,10 @@ def test_result_is_the_same_whatever_order_seats_submit_in():
 
     def run(order):
         m = new(5, seed=9)
-        choice = lambda s: {"type": "lunch"} if s in (0, 2) else {"type": "keep_passing"}
+
+        def choice(s):
+            return {"type": "lunch"} if s in (0, 2) else {"type": "keep_passing"}
+
         everyone(m, choice, order)
         while m.state.phase == "aqua":
             m.play(m.to_act()[0], {"type": "agree"})

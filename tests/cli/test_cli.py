@@ -1,6 +1,6 @@
-"""Issue 10: "python -m shoal tournament GAME … pits any bots against each other with seats rotated, uses every core,
-shows progress, and prints win shares with 95% intervals, mean scores and seconds per decision; it also replays or
-summarises a saved record in the terminal (python -m shoal show record.json)"."""
+"""``python -m shoal tournament GAME …`` pits any bots against each other with seats rotated, uses every core, shows
+progress, and prints win shares with 95% intervals, mean scores and seconds per decision; ``python -m shoal show
+record.json`` replays or summarises a saved record in the terminal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 10's strength table asks for "at least 200 games per row where time allows": a row may be played in parts
+"""The strength table wants at least 200 games per row where time allows, so a row may be played in parts
 (``tournament.run(first=…)``, ``benchmarks/strength.py --extend``), and the parts must add up to exactly the row one
 run would have given."""
 

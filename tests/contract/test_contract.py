@@ -82,7 +82,7 @@ def test_bad_and_out_of_turn_actions_refused_and_nothing_changes(game_id, player
     match = shoal.new_match(game_id, players, seed=1)
     twin = shoal.new_match(game_id, players, seed=1)
     rng = Rng(2)
-    for ply in range(60):
+    for _ in range(60):
         if match.is_over():
             break
         before = (_views(match), json.dumps(match.record()))
@@ -179,8 +179,8 @@ def test_a_game_without_secrets_shows_every_seat_what_a_spectator_sees(game_id, 
 
 @pytest.mark.parametrize("game_id", list(shoal.GAMES))
 def test_a_bot_is_handed_exactly_its_seats_view_and_random_costs_none(game_id, monkeypatch):
-    """Issue 10: "the bot sees only its view"; issue 14: a click's Python is mostly views, so a bot that never reads
-    its view (``random``) must not cost one."""
+    """A bot sees only its view; and a click's Python is mostly views, so a bot that never reads its view
+    (``random``) must not cost one."""
     from shoal.core import match as match_module
 
     handed = []

@@ -25,7 +25,7 @@ def test_embedding_doc_names_functions_that_exist():
 
 
 def test_embedding_doc_names_embed_api_members_that_exist():
-    """Issue 11 §4: docs/embedding.md shows Shoal.mount and the handle's methods; each it names is defined in embed.js."""
+    """docs/embedding.md shows Shoal.mount and the handle's methods; each it names is defined in embed.js."""
     text = (DOCS / "embedding.md").read_text()
     embed = (DOCS.parent / "web" / "embed.js").read_text()
     named = set(re.findall(r"\bShoal\.(\w+)\(", text)) | set(re.findall(r"\bboard\.(\w+)\(", text))

@@ -23,7 +23,7 @@ def finished(game: str, players: int, seed: int) -> dict:
 
 
 def test_every_prefix_shows_the_position_after_that_many_moves():
-    """Issue 11 §2: "stepping back and forward through every move" — forward, backward and jumps all agree."""
+    """A replay steps back and forward through every move: forward, backward and jumps all agree."""
     record = finished("brunch", 3, 4)
     total = len(record["actions"])
     order = list(range(0, total + 1, 7)) + [total, 3, total - 1, 0, 40, 39]

@@ -1,4 +1,4 @@
-"""An option whose value is a sequence of k choices in order (AQUA's own Ecosystem line, issue 12.6), written once in
+"""An option whose value is a sequence of k choices in order (AQUA's own Ecosystem line), written once in
 core: checked by ``Option.problem``, described to the lobby by ``to_json``; plain options are unchanged."""
 
 from __future__ import annotations

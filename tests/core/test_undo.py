@@ -1,6 +1,6 @@
-"""Undo (issue 12.1): 'a seat may undo its own moves back to the last point where hidden information was revealed to
-anyone, a random event happened, or another human acted … against bots, undo takes back the human's last move together
-with the bot moves that followed it' — decided once in core by replaying the record without the taken-back moves.
+"""Undo: a seat may undo its own moves back to the last point where hidden information was revealed to anyone, a
+random event happened, or another human acted; against bots, undo takes back the human's last move together with the
+bot moves that followed it. Decided once in core by replaying the record without the taken-back moves.
 
 Each game says what a seat has seen (``Game.seen``); these tests prove, game by game, that a move the rule lets a
 person take back showed that person nothing: positions that differ only in what it could not see still look the same
@@ -204,9 +204,9 @@ def _seen_by(match, seat) -> str:
 
 @pytest.mark.parametrize("game_id,players,seed", TABLES)
 def test_a_move_game_seen_calls_quiet_shows_the_person_nothing_it_could_not_see(game_id, players, seed):
-    """``Game.seen``'s promise, move by move: when a move leaves seat 0's summary unchanged (and draws on no RNG), a twin
-    position that differs only in what seat 0 cannot see gives seat 0 the same view after the same move. (Moves the
-    twin makes illegal — a bot playing a card the twin dealt elsewhere — are skipped and counted.)"""
+    """``Game.seen``'s promise, move by move: when a move leaves seat 0's summary unchanged (and draws on no RNG), a
+    twin position that differs only in what seat 0 cannot see gives seat 0 the same view after the same move. (Moves
+    the twin makes illegal — a bot playing a card the twin dealt elsewhere — are skipped and counted.)"""
     checked = differed = 0
     for match, seat, action in play_against_bots(game_id, players, seed):
         twin = TWINS[game_id](match, HUMAN)

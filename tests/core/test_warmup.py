@@ -1,5 +1,5 @@
-"""shoal.warmup: the scratch clicks a worker plays after the first board (issue 14: "click → redrawn board ≤ 50 ms")
-never touch the match the page opened, draw no shared randomness, and leave nothing behind."""
+"""shoal.warmup: the scratch clicks a worker plays after the first board (so that the first real clicks redraw the board
+as fast as later ones) never touch the match the page opened, draw no shared randomness, and leave nothing behind."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def play_out(name: str, clicks: int) -> list:
 
 @pytest.mark.parametrize("gid", sorted(shoal.GAMES))
 def test_a_warm_up_leaves_the_opened_match_and_its_bots_choices_as_they_were(gid):
-    """Issue 14: the warm-up runs beside the player's match; the same clicks give the same answers with or without it."""
+    """The warm-up runs beside the player's match; the same clicks give the same answers with or without it."""
     players = max(2, shoal.GAMES[gid].min_players)
     request = new_request(gid, players, match="with")
     ask(**json.loads(request))
@@ -108,7 +108,7 @@ def test_a_request_that_opened_no_known_game_warms_nothing(opened):
 
 @pytest.mark.parametrize("gid", sorted(shoal.GAMES))
 def test_a_bridge_answer_says_exactly_what_the_copied_view_says(gid):
-    """Issue 14: the bridge serialises the view without copying it first (Match.shared_view); the text is the same."""
+    """The bridge serialises the view without copying it first (Match.shared_view); the text is the same."""
     players = max(2, shoal.GAMES[gid].min_players)
     match = shoal.new_match(gid, players, seed=4)
     ask(cmd="new", match="same", game=gid, players=players, seed=4, viewer=0)

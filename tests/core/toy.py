@@ -1,4 +1,5 @@
-"""A tiny simultaneous game used only to test the core: each round every seat secretly picks 1–3; highest unique wins."""
+"""A tiny simultaneous game used only to test the core: each round every seat secretly picks 1–3; highest unique
+wins."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Accessibility scans with axe-core (a test-only npm package, tests/e2e/axe), injected into the page under test.
 
 The scanner is evaluated through the DevTools protocol, which a page's Content-Security-Policy does not govern, so
-the site's strict policy stays as it ships. Only violations of impact "serious" or "critical" fail a test (issue 13).
+the site's strict policy stays as it ships. Only violations of impact "serious" or "critical" fail a test.
 `in_every_theme` scans the same screen light, dark as the device asks (prefers-color-scheme) and dark as chosen in
 the Settings on a light device: colour contrast is judged in each.
 """
@@ -28,10 +28,12 @@ def serious_violations(page, color_scheme: str | None = None) -> list[str]:
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(_source())
     found = page.evaluate(
-        """() => axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
+        """() => axe.run(document, {runOnly: {type: 'tag',
+                                              values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']},
                                     resultTypes: ['violations']})
                  .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                                                     nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' + n.html.slice(0, 120))})))"""
+                                                     nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' '
+                                                                                         + n.html.slice(0, 120))})))"""
     )
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — {', '.join(v['nodes'])}" for v in found if v["impact"] in BLOCKING

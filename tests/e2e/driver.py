@@ -94,7 +94,7 @@ def assert_scores_match_cpython(page) -> dict:
 
 
 def assert_no_csp_violations(page) -> None:
-    """Nothing the page did was blocked by its Content-Security-Policy (issue 9.11): no inline script or style
+    """Nothing the page did was blocked by its Content-Security-Policy: no inline script or style
     attribute, no eval, no request or worker outside the site."""
     assert not page.csp_violations, f"Content-Security-Policy violations: {page.csp_violations[:5]}"
 

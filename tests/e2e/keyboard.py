@@ -1,6 +1,6 @@
-"""Plays a match with the keyboard only (issue 13): Tab / Shift+Tab between the parts of the page, arrow keys inside a
-grid or a hand (web/keys.js, the roving tabindex), Enter or Space to commit. Nothing here clicks: the page is read to
-choose a move (as a sighted player's eyes would), and every change is made by ``page.keyboard.press``.
+"""Plays a match with the keyboard only: Tab / Shift+Tab between the parts of the page, arrow keys inside a grid or a
+hand (web/keys.js, the roving tabindex), Enter or Space to commit. Nothing here clicks: the page is read to choose a
+move (as a sighted player's eyes would), and every change is made by ``page.keyboard.press``.
 
 Shared by the keyboard-only games of every title (tests/e2e/test_keyboard_*.py).
 """
@@ -27,7 +27,8 @@ def focus_in_widget_of(page, handle) -> bool:
 
 def active_summary(page) -> str:
     return page.evaluate("""() => { const a = document.activeElement; if (!a || a === document.body) return 'body';
-        return `${a.tagName.toLowerCase()} ${a.getAttribute('role') || ''} ${a.getAttribute('aria-label') || a.textContent.trim().slice(0, 60)}`; }""")
+        const label = a.getAttribute('aria-label') || a.textContent.trim().slice(0, 60);
+        return `${a.tagName.toLowerCase()} ${a.getAttribute('role') || ''} ${label}`; }""")
 
 
 def tab_to(page, handle, max_tabs: int = MAX_TABS) -> None:
@@ -80,13 +81,14 @@ def commit(page, handle, key: str = "Enter") -> None:
 
 
 def assert_focus_on_a_decision(page) -> None:
-    """Issue 13: "focus goes somewhere sensible after every move (the next decision), and never gets lost on
-    re-render": when the person at the device may act, the focus is on something that commits an action or takes a
-    step, never on the page body."""
+    """Focus goes somewhere sensible after every move (the next decision) and never gets lost on re-render: when the
+    person at the device may act, the focus is on something that commits an action or takes a step, never on the page
+    body."""
     if not (_visible(page, "[data-action]") or _visible(page, "[data-step]")):
         return
     where = page.evaluate(
-        "() => { const a = document.activeElement; return a && a !== document.body && !!a.closest('[data-action], [data-step], [role=grid], [data-roving]'); }"
+        "() => { const a = document.activeElement; return a && a !== document.body"
+        " && !!a.closest('[data-action], [data-step], [role=grid], [data-roving]'); }"
     )
     assert where, f"focus lost after the move: {active_summary(page)}"
 

@@ -19,21 +19,22 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parents[1] / "pysrc"), str(HERE.parents[1] / "build_scripts"), str(HERE.parents[1])]
 
-import server  # noqa: E402
-
 import build  # noqa: E402
+import server  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.driver import IDLE, _visible  # noqa: E402
 
 # Any page of the site at rest: a match idle, the lobby, Learn, the progress track, or a board painted.
 SETTLED = (
-    "() => (!document.body.dataset.busy && ['playing', 'over', 'error', 'lobby', 'learn', 'track'].includes(document.body.dataset.status))"
+    "() => (!document.body.dataset.busy"
+    " && ['playing', 'over', 'error', 'lobby', 'learn', 'track'].includes(document.body.dataset.status))"
     " || !!document.querySelector('.shoal-view[data-painted]')"
 )
 
 
 def settings_script(theme: str) -> str:
-    """An init script that keeps `theme` as the Settings' choice before the page's own scripts read it (web/prefs.js)."""
+    """An init script that keeps `theme` as the Settings' choice before the page's own scripts read it
+    (web/prefs.js)."""
     value = json.dumps({"format": "shoal-settings", "version": 1, "theme": theme, "motion": "system"})
     return f"localStorage.setItem('shoal.settings', {json.dumps(value)});"
 

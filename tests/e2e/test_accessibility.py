@@ -1,4 +1,4 @@
-"""Issue 13: "zero violations of impact serious or critical" in an axe-core scan of the lobby, each game's table
+"""No violation of impact serious or critical in an axe-core scan of the lobby, each game's table
 mid-game and at the end, the pass-the-device screen and the progress track; in the light theme and the dark one, as
 the device asks for it and as chosen in the Settings (a11y.in_every_theme)."""
 
@@ -87,7 +87,7 @@ LEARN = {
 
 @pytest.mark.parametrize("name", sorted(LEARN))
 def test_the_learn_pages_and_the_teaching_example_have_no_serious_accessibility_violation(page, name):
-    """Issue 13: "zero violations of impact serious or critical on … the Learn/lesson pages where they exist"."""
+    """No violation of impact serious or critical on the Learn and lesson pages either."""
     page.goto(page.site_url + LEARN[name])
     page.wait_for_function(
         "() => document.body.dataset.status === 'learn' || !!document.querySelector('.shoal-view[data-painted]')"
@@ -99,9 +99,8 @@ def test_the_learn_pages_and_the_teaching_example_have_no_serious_accessibility_
 
 
 def test_every_aqua_coral_colour_carries_its_own_pattern(page):
-    """Issue 13 §3: "Colour is never the only carrier … AQUA coral colours already carry patterns — check all of
-    them": the six coral colours each have a pattern of their own, and every coral drawn (on the reef, in the market)
-    wears its colour's pattern over its fill."""
+    """Colour is never the only carrier of meaning: the six coral colours each have a pattern of their own, and every
+    coral drawn (on the reef, in the market) wears its colour's pattern over its fill."""
     open_match(page, TABLES["reef"])
     click_until(page, random.Random(1), clicks=6)
     found = page.evaluate("""() => {
@@ -125,11 +124,12 @@ def test_every_aqua_coral_colour_carries_its_own_pattern(page):
 
 
 def test_aquarena_cards_on_the_pond_carry_their_owners_number(page):
-    """Issue 13 §3: "seat colours … also carry a letter or pattern": every card along a pond's edge and in a catch
+    """Seat colours also carry a letter or pattern: every card along a pond's edge and in a catch
     shows its owner's seat number on the owner's colour (drawn by CSS, read out in the card's name)."""
     open_match(page, "game=aquarena&players=3&seats=human,random,random&seed=3")
     click_until(page, random.Random(1), clicks=8)
-    cards = page.evaluate("""() => [...document.querySelectorAll('.aq-pond .aq-card[data-seat], .aq-catch .aq-card[data-seat]')].map((c) => {
+    cards = page.evaluate("""() => [
+      ...document.querySelectorAll('.aq-pond .aq-card[data-seat], .aq-catch .aq-card[data-seat]')].map((c) => {
       const mark = c.querySelector('.aq-mark');
       return [c.dataset.seat, mark ? getComputedStyle(mark, '::after').content : null, c.getAttribute('aria-label')];
     })""")

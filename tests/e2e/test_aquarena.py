@@ -31,7 +31,7 @@ def _hidden_cards_drawn_as_backs(page) -> int:
 
 
 def test_aquarena_two_players_hot_seat_to_the_end(page):
-    """Issue 4: a full game at 2 players, hot-seat; final scores equal to a CPython replay."""
+    """A full game at 2 players, hot-seat; final scores equal to a CPython replay."""
     open_match(page, "game=aquarena&players=2&seats=human,human&seed=3")
     seen_backs = []
 
@@ -49,7 +49,7 @@ def test_aquarena_two_players_hot_seat_to_the_end(page):
 
 
 def test_aquarena_six_players_one_human_and_bots_to_the_end(page):
-    """Issue 4 'Must show': a 6-player match in the browser to the end."""
+    """A 6-player match in the browser to the end."""
     open_match(page, "game=aquarena&players=6&seats=human,bot,bot,bot,bot,bot&seed=5")
     clicks = click_through(page, random.Random(5))
     assert clicks >= 8 * 4, "the human placed and discarded in every round"

@@ -48,7 +48,7 @@ def test_brunch_three_players_one_human_to_the_end(page):
 
 
 def test_brunch_seven_players_one_human_to_the_end(page):
-    """The issue's "must show": a 7-player match in the browser to the end."""
+    """A 7-player match in the browser to the end."""
     rng = random.Random(7)
     open_match(page, "game=brunch&players=7&seats=human,bot,bot,bot,bot,bot,bot&seed=3")
     assert page.locator(".brunch-ring .seat-box").count() == 7

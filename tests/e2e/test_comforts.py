@@ -1,4 +1,4 @@
-"""Player comforts (issue 12): undo decided by the engine, a game that survives a reload, rematch and share."""
+"""Player comforts: undo decided by the engine, a game that survives a reload, rematch and share."""
 
 from __future__ import annotations
 
@@ -143,17 +143,17 @@ def test_the_lobby_offers_continue_and_sets_a_damaged_save_aside(page):
         wait_idle(page)
     before = record(page)
     page.evaluate(
-        """() => {
+        """(rulesVersion) => {
       localStorage.setItem('shoal.save.museum', '{not json');
       const reef = {format: 'shoal-save', version: 1, record: {game: 'reef', players: 2, rules_version: -1, seed: 1,
         actions: []}, seats: ['human', 'bot'], names: ['', '']};
       localStorage.setItem('shoal.save.reef', JSON.stringify(reef));
       const brunch = {format: 'shoal-save', version: 1, record: {format: 'shoal-record', game: 'brunch', players: 3,
-        rules_version: %d, seed: 1, options: {}, actions: [[0, {type: 'no such move'}]]},
+        rules_version: rulesVersion, seed: 1, options: {}, actions: [[0, {type: 'no such move'}]]},
         seats: ['human', 'bot', 'bot'], names: ['', '', '']};
       localStorage.setItem('shoal.save.brunch', JSON.stringify(brunch));
-    }"""
-        % shoal.game("brunch").rules_version
+    }""",
+        shoal.game("brunch").rules_version,
     )
     page.goto(page.site_url + "index.html")
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=90_000)

@@ -63,7 +63,8 @@ def test_play_on_from_a_shared_replay_shows_no_hand(page, site_dir, game_id, pla
     assert "spectator" in page.inner_text("[data-play-on-note]")
     page.click("[data-nav=start-play-on]")
     page.wait_for_function(
-        "() => { const v = document.querySelector('.shoal-view'); return v && !v.dataset.busy && v.dataset.status === 'over'; }",
+        "() => { const v = document.querySelector('.shoal-view');"
+        " return v && !v.dataset.busy && v.dataset.status === 'over'; }",
         timeout=120_000,
     )
     assert page.evaluate("window.shoal.viewer()") is None
@@ -177,7 +178,8 @@ const live = document.getElementById("live");
 live.addEventListener("shoal-move", (e) => window.events.push({ dom: true, ...e.detail }));
 const a = await Shoal.mount(live, { game: "museum", players: 2, seats: ["human", "human"], seed: 9, botDelay: 0 });
 a.on("move", (e) => window.events.push(e));
-const q = await Shoal.mount(document.getElementById("question"), { lesson: "lessons/museum-lines.json", question: "first" });
+const q = await Shoal.mount(document.getElementById("question"), {
+  lesson: "lessons/museum-lines.json", question: "first" });
 q.on("move", (e) => window.events.push({ lesson: true, ...e }));
 document.body.dataset.ready = "1";
 """

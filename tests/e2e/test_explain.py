@@ -1,7 +1,7 @@
-"""Explain this score in the browser, all four games. Issue 11.6: "At the end of every game (and in lessons),
-focusing or hovering a score-sheet row highlights on the board exactly what earned it: the museum line and the cards
-of the set, the turtle and its waves; the Brunch hand and the card taken; the Aquarena catch; the AQUA Habitat, Reef,
-animals and the Ecosystem's counted elements."
+"""Explain this score in the browser, all four games: at the end of every game (and in lessons), focusing or
+hovering a score-sheet row highlights on the board exactly what earned it: the museum line and the cards of the set,
+the turtle and its waves; the Brunch hand and the card taken; the Aquarena catch; the AQUA Habitat, Reef, animals and
+the Ecosystem's counted elements.
 
 Each game is finished in CPython with seeded random bots, saved as a record on the built site and opened by the page
 (its seat 1 a human: the end screen a player sees). Then every score row with refs is hovered: something on the board
@@ -74,14 +74,15 @@ def test_hovering_each_score_row_lights_exactly_what_earned_it(page, site_dir, g
     first.focus()
     assert page.evaluate(LIT, ".match")
     outline = page.evaluate(
-        "() => { const n = document.querySelector('.match .hl:not(svg *)'); return n ? getComputedStyle(n).outlineStyle : 'solid'; }"
+        "() => { const n = document.querySelector('.match .hl:not(svg *)');"
+        " return n ? getComputedStyle(n).outlineStyle : 'solid'; }"
     )
     assert outline != "none", "a lit element is marked visibly"
     assert not page.errors
 
 
 def test_in_a_replay_the_last_step_explains_every_seats_reef(page, site_dir):
-    """Issue 11.6 "(and in lessons)": the viewer's end screen (a replay at its last move) explains rows too; AQUA draws
+    """In lessons too: the viewer's end screen (a replay at its last move) explains rows too; AQUA draws
     every seat's reef there."""
     record, _ = finished_record("reef", 2, 6)
     write(site_dir / "records" / "explain-reef-replay.json", json.dumps(record))

@@ -1,4 +1,4 @@
-"""An app that installs and updates cleanly (issue 12.4): a web app manifest with icons drawn at build time, Chromium's
+"""An app that installs and updates cleanly: a web app manifest with icons drawn at build time, Chromium's
 installability check, and a new build that waits behind "A new version is ready — reload" instead of breaking a game
 in progress."""
 

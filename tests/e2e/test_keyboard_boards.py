@@ -1,6 +1,6 @@
-"""Issue 13: "Playwright plays one full game of each title using the keyboard only (no mouse clicks, no data-action
-clicking — key presses only), to the end screen, with scores matching CPython's replay" — Aquarena and AQUA; and
-"grids and boards use a roving tabindex with arrow keys … rather than hundreds of tab stops"."""
+"""One full game of each title played with the keyboard only (no mouse clicks, no data-action clicking — key presses
+only), to the end screen, with scores matching CPython's replay: Aquarena and AQUA; and grids and boards use a roving
+tabindex with arrow keys rather than hundreds of tab stops."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from tests.e2e.keyboard import active_summary, assert_focus_on_a_decision, commi
 from tests.e2e.test_reef import open_at_large_choice
 
 # Every place the Tab key stops inside the table (a roving widget counts once: its one stop has tabindex 0).
-TAB_STOPS = """() => [...document.querySelectorAll('.table a[href], .table button, .table summary, .table input, .table select, .table [tabindex]')]
-  .filter((n) => n.tabIndex >= 0 && !n.disabled && n.getClientRects().length && !n.closest('[inert], [hidden]')).length"""
+TAB_STOPS = """() => [...document.querySelectorAll(
+    '.table a[href], .table button, .table summary, .table input, .table select, .table [tabindex]')]
+  .filter((n) => n.tabIndex >= 0 && !n.disabled && n.getClientRects().length && !n.closest('[inert], [hidden]'))
+  .length"""
 
 
 def test_aquarena_is_played_to_the_end_with_the_keyboard_only(page):
@@ -69,7 +71,7 @@ def test_aqua_is_played_to_the_end_with_the_keyboard_only(page):
 
 
 def test_the_aqua_turn_has_few_tab_stops_and_the_arrows_move_over_the_reef(page):
-    """Issue 13: "rather than hundreds of tab stops": the market, the turn strip, the reef's spots and the tabs are
+    """A few tab stops, not hundreds: the market, the turn strip, the reef's spots and the tabs are
     one stop each; on the reef, → goes to a spot further right in the same row of hexes, ↓ to one further down."""
     open_match(page, "game=reef&players=2&seats=human,random&seed=7")
     rows = "() => [...document.querySelectorAll('.spots [role=row]')].filter((r) => r.children.length).length"
@@ -88,7 +90,10 @@ def test_the_aqua_turn_has_few_tab_stops_and_the_arrows_move_over_the_reef(page)
     assert page.evaluate("() => document.activeElement.closest('.spots') !== null"), active_summary(page)
     assert page.evaluate("() => document.activeElement.getAttribute('role')") == "gridcell"
     assert "Grow the" in page.evaluate("() => document.activeElement.getAttribute('aria-label')")
-    centre = "() => { const b = document.activeElement.querySelector('.spot-hex').getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }"
+    centre = (
+        "() => { const b = document.activeElement.querySelector('.spot-hex').getBBox();"
+        " return [b.x + b.width / 2, b.y + b.height / 2]; }"
+    )
     page.keyboard.press("Control+Home")
     seen = [page.evaluate(centre)]
     for _ in range(len(spots) + 2):  # → along each row, then ↓ and Home to the next row's start
@@ -108,7 +113,7 @@ def test_the_aqua_turn_has_few_tab_stops_and_the_arrows_move_over_the_reef(page)
 
 
 def test_aquarena_escape_puts_the_picked_card_back_and_the_focus_on_it(page):
-    """Issue 13: "Escape cancels a step": after Enter picks a card the focus is on the first pond it may go to;
+    """Escape cancels a step: after Enter picks a card the focus is on the first pond it may go to;
     Escape puts the card back (no pond is a target any more) and the focus returns to the card."""
     open_match(page, "game=aquarena&players=2&seats=human,random&seed=5")
     card = _visible(page, ".aq-hand [data-step]")[0]

@@ -1,5 +1,5 @@
-"""Issue 13: "Playwright plays one full game of each title using the keyboard only (no mouse clicks, no data-action
-clicking — key presses only), to the end screen, with scores matching CPython's replay" — Aqua Brunch."""
+"""One full game of Aqua Brunch played with the keyboard only (no mouse clicks, no data-action clicking — key presses
+only), to the end screen, with scores matching CPython's replay."""
 
 from __future__ import annotations
 

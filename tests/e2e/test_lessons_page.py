@@ -1,4 +1,4 @@
-"""Issue 11 (page side) with the shipped lessons: questions, play on, Learn pages, explain this score, the teaching
+"""Lessons on the page, with the shipped lessons: questions, play on, Learn pages, explain this score, the teaching
 example page and the iframe's events."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def play_museum_answer(page, action: dict, root: str = ".shoal-view") -> None:
 
 
 def test_a_question_answered_wrong_then_right(page):
-    """Issue 11 §1: "your move" checked by the engine, with a reply for right and wrong answers."""
+    """A "your move" question is checked by the engine, with a reply for right and wrong answers."""
     source, compiled = shipped("museum-lines")
     step = first_question(compiled)
     legal = compiled["steps"][step]["view"]["legal"]
@@ -60,7 +60,7 @@ def test_a_question_answered_wrong_then_right(page):
 
 
 def test_play_on_from_a_lesson_step_to_the_end(page):
-    """Issue 11 §2: "play on from here" hands the position to the engine with chosen seats, then the normal game."""
+    """A lesson's "Play on from here" hands the position to the engine with chosen seats, then the normal game."""
     page.goto(page.site_url + "index.html?lesson=lessons/museum-lines.json&botDelay=0&botBudget=4")
     page.wait_for_selector(".shoal-view[data-painted]")
     page.click("[data-nav=play-on]")
@@ -104,7 +104,7 @@ def drawn_refs(page, scope: str) -> set[str]:
 
 
 def test_hovering_or_focusing_a_score_row_highlights_exactly_its_refs(page):
-    """Issue 11 §6: "focusing or hovering a score-sheet row highlights on the board exactly what earned it"."""
+    """Focusing or hovering a score-sheet row highlights on the board exactly what earned it."""
     open_match(page, "game=museum&players=2&seats=human,bot&seed=21")
     click_through(page, random.Random(21))
     rows = page.query_selector_all("tr.explains")
@@ -128,7 +128,7 @@ def test_hovering_or_focusing_a_score_row_highlights_exactly_its_refs(page):
 
 
 def test_learn_page_per_game_from_the_lobby(page):
-    """Issue 11 §5: a "Learn to play" page per game, reachable from the lobby, built from the lessons."""
+    """A "Learn to play" page per game, reachable from the lobby, built from the lessons."""
     page.goto(page.site_url + "index.html")
     page.wait_for_selector("[data-learn]")
     page.click("[data-step='game-brunch']")
@@ -147,7 +147,7 @@ def test_learn_page_per_game_from_the_lobby(page):
 
 
 def test_the_teaching_page_three_boards_one_worker(page):
-    """Issue 11 §4: examples/teaching.html — every board works, one worker, nothing outside the origin, no console
+    """examples/teaching.html: every board works, one worker, nothing outside the origin, no console
     error."""
     console = []
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
@@ -198,7 +198,7 @@ window.addEventListener("message", (e) => { if (e.data && e.data.source === "sho
 
 
 def test_an_iframe_tells_its_parent_about_moves(page, site_dir):
-    """Issue 11 §4: "The iframe page keeps working ... postMessage events to the parent"."""
+    """The iframe page keeps working and sends its postMessage events to the parent."""
     write(site_dir / "iframe-host.html", HOST_PAGE)
     write(site_dir / "iframe-host.js", HOST_JS)
     page.goto(page.site_url + "iframe-host.html")
@@ -220,7 +220,8 @@ def test_an_iframe_tells_its_parent_about_moves(page, site_dir):
         ]
         rng.choice(handles).click()
     page.wait_for_function(
-        "window.heard.some(m => m.type === 'move' && m.seat === 0) && window.heard.some(m => m.type === 'move' && m.seat === 1)"
+        "window.heard.some(m => m.type === 'move' && m.seat === 0)"
+        " && window.heard.some(m => m.type === 'move' && m.seat === 1)"
     )
     heard = page.evaluate("window.heard")
     assert all(m["type"] in ("step", "move", "over") for m in heard)

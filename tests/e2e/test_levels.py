@@ -1,6 +1,6 @@
-"""Issue 10: "The three levels exist for all four games and play full games in the browser e2e tests (one game per
-title with a hard bot, kept fast by a small test-only budget)"; "the page says which bot is thinking"; the lobby and
-deep links offer the level (seats=human,hard,normal; bot = normal)."""
+"""The three levels exist for all four games and play full games in the browser (one game per title with a hard bot,
+kept fast by a small test-only budget); the page says which bot is thinking; the lobby and deep links offer the level
+(seats=human,hard,normal; bot = normal)."""
 
 from __future__ import annotations
 

@@ -88,7 +88,8 @@ def test_an_embedded_game_offers_undo_and_the_instant_bot_chain_like_the_match_p
     write(
         site_dir / "match-embed.html",
         """<!doctype html><html><head><meta charset="utf-8"><title>embed</title>
-<link rel="stylesheet" href="viewer.css"></head><body><div id="live"></div><script type="module" src="match-embed.js"></script>""",
+<link rel="stylesheet" href="viewer.css"></head>
+<body><div id="live"></div><script type="module" src="match-embed.js"></script>""",
     )
     write(site_dir / "match-embed.js", EMBED_JS)
     page.goto(page.site_url + "match-embed.html")
@@ -228,7 +229,8 @@ def test_changing_a_board_attribute_opens_it_again(page, site_dir):
     assert page.get_attribute("#l .shoal-view", "data-step") == "3"
     assert not page.query_selector("#l .first-board"), "the board was opened again"
     page.evaluate(
-        "() => { const l = document.getElementById('l'); l.setAttribute('step', '2'); l.setAttribute('size', 'small'); }"
+        "() => { const board = document.getElementById('l');"
+        " board.setAttribute('step', '2'); board.setAttribute('size', 'small'); }"
     )
     page.wait_for_function("() => window.ready === 3")
     page.wait_for_timeout(300)

@@ -38,8 +38,8 @@ class LegalOnly:
 
 
 def test_museum_human_vs_bot_to_the_end(page):
-    """Issue #2, must show: "a museum game played to the end by clicking, in a browser, under a sub-path, with no
-    outside request"; final scores equal a CPython replay of the same record."""
+    """A museum game played to the end by clicking, in a browser, under a sub-path, with no outside request; final
+    scores equal a CPython replay of the same record."""
     open_match(page, "game=museum&players=2&seats=human,bot&seed=7")
     check = LegalOnly(page)
     click_through(page, random.Random(7), prefer=check)
@@ -52,10 +52,10 @@ def test_museum_human_vs_bot_to_the_end(page):
 
 
 def test_museum_hot_seat_passes_the_device_and_hides_the_hand(page):
-    """Issue #2 §5: "Hot-seat: a pass-the-device screen whenever the next human seat's hand is secret from the
-    previous one"; the pass screen shows no hand."""
+    """Hot-seat: a pass-the-device screen whenever the next human seat's hand is secret from the previous one; the
+    pass screen shows no hand."""
     open_match(page, "game=museum&players=2&seats=human,human&seed=4")
-    # Issue 12.2: the very first secret screen waits behind "Pass the device to …" too.
+    # The very first secret screen waits behind "Pass the device to …" too.
     assert _visible(page, "[data-step='continue']") and not page.query_selector(".mu-hand")
     page.click("[data-step='continue']")
     wait_idle(page)

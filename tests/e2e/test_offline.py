@@ -24,10 +24,13 @@ def test_second_visit_plays_with_the_network_off(browser, site_url):
         page.wait_for_function(IDLE, timeout=60_000)
         assert page.evaluate("document.body.dataset.status") == "playing"
         assert page.query_selector("[data-action], [data-step]") is not None
-        # Issue 14: the service worker serves the build's snapshot (unpacked at install) and the worker restores it —
-        # the worker's own URL carries no ?v= stamp there, so a worker reading it from its URL refused the snapshot.
+        # The service worker serves the build's snapshot (unpacked at install) and the worker restores it — the
+        # worker's own URL carries no ?v= stamp there, so a worker reading the stamp from its URL would refuse it.
         assert page.evaluate("window.shoal.boot()") == "snapshot"
-        unpacked = "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys())))).then(a => a.flat().map(r => r.url))"
+        unpacked = (
+            "caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.keys()))))"
+            ".then(a => a.flat().map(r => r.url))"
+        )
         assert any(u.endswith(".bin") and "/pyodide/snapshot-" in u for u in page.evaluate(unpacked))
         # The worker read the unpacked snapshot and compiled the wasm from the build's own cache, early (web/worker.js).
         marks = [name for name, _ in page.evaluate("window.shoal.bootMarks()")]

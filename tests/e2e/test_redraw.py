@@ -1,4 +1,4 @@
-"""The match screen is redrawn in place after a move (issue 14: click → redrawn board ≤ 50 ms): its frame, side panel
+"""The match screen is redrawn in place after a move, so a click redraws the board fast: its frame, side panel
 and log stay and only what changed is swapped. What it shows must be exactly what a draw from scratch shows."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def click_once(page, rng: random.Random) -> bool:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_redrawn_screen_equals_a_screen_drawn_from_scratch(page, game):
-    """Issue 14: 'after moves, the redrawn DOM equals a from-scratch render of the same view (for each game)'."""
+    """After moves, the redrawn DOM equals a from-scratch render of the same view (for each game)."""
     open_match(page, GAMES[game])
     rng = random.Random(5)
     mark = "document.querySelector('#screen .match').shoalMark = 1"
@@ -64,13 +64,16 @@ COUNT_REQUESTS = """(() => {
   const worker = window.shoalBoot.worker;
   const post = worker.postMessage.bind(worker);
   window.sentCommands = [];
-  worker.postMessage = (message, ...rest) => { window.sentCommands.push(JSON.parse(message.request).cmd); return post(message, ...rest); };
+  worker.postMessage = (message, ...rest) => {
+    window.sentCommands.push(JSON.parse(message.request).cmd);
+    return post(message, ...rest);
+  };
 })()"""
 
 
 @pytest.mark.parametrize("seats, chained", [("human,random,random", True), ("human,bot,bot", False)])
 def test_a_click_against_instant_bots_is_one_worker_request(page, seats, chained):
-    """Issue 14: 'let instant bots' turns chain inside one request, so a click is one round trip and one redraw';
+    """Instant bots' turns chain inside one request, so a click is one round trip and one redraw;
     a searching bot (a level) still gets its own request, after the player's move is on screen."""
     open_match(page, f"game=brunch&players=3&seats={seats}&seed=11")
     page.evaluate(COUNT_REQUESTS)
@@ -108,16 +111,18 @@ KEPT = """(() => {
     kept: now.filter((n) => n.shoalNumber).length, all: now.length,
     svgKept: document.querySelector('#screen .reef-board') === window.boardSvg,
     lastHexGone: Boolean(window.lastHex) && !window.lastHex.isConnected,
-    lastHexNow: (document.querySelector('#screen .reef-board .tile-edges polygon[aria-label*="grown last"]') || {}).shoalNumber || null,
+    lastHexNow: (document.querySelector('#screen .reef-board .tile-edges polygon[aria-label*="grown last"]') || {})
+      .shoalNumber || null,
     corals: document.querySelectorAll('#screen .reef-board .corals > .coral').length,
     edges: document.querySelectorAll('#screen .reef-board .tile-edges > polygon').length,
-    keptEdges: [...document.querySelectorAll('#screen .reef-board .tile-edges > polygon')].filter((n) => n.shoalNumber).length,
+    keptEdges: [...document.querySelectorAll('#screen .reef-board .tile-edges > polygon')]
+      .filter((n) => n.shoalNumber).length,
   };
 })()"""
 
 
 def test_a_move_updates_the_reef_board_in_place(page):
-    """Issue 14 ('a keyed in-place update of the board: reuse the nodes whose data did not change'): after a move the
+    """A keyed in-place update of the board reuses the nodes whose data did not change: after a move the
     reef's SVG and the corals, hexes and animals that did not change are the same nodes; the tile that was 'grown
     last' and is no longer is drawn again, the new tile's three corals are new nodes."""
     open_match(page, GAMES["reef"])
@@ -130,7 +135,8 @@ def test_a_move_updates_the_reef_board_in_place(page):
             continue
         page.evaluate(NUMBER_BOARD)
         before = page.evaluate(
-            "[document.querySelectorAll('#screen .reef-board .corals > .coral').length, document.querySelectorAll('#screen .reef-board .tile-edges > polygon').length]"
+            "[document.querySelectorAll('#screen .reef-board .corals > .coral').length,"
+            " document.querySelectorAll('#screen .reef-board .tile-edges > polygon').length]"
         )
         rng.choice(actions).click()
         wait_idle(page)
@@ -150,7 +156,7 @@ def test_a_move_updates_the_reef_board_in_place(page):
 
 
 def test_an_unchanged_brunch_score_sheet_stays_on_screen(page):
-    """Issue 14 (Brunch: 'do not redraw unchanged panels'): within a round the score sheet and the seats that did not
+    """Brunch does not redraw unchanged panels: within a round the score sheet and the seats that did not
     change are the nodes already on screen."""
     open_match(page, GAMES["brunch"])
     rng = random.Random(3)
@@ -159,13 +165,15 @@ def test_an_unchanged_brunch_score_sheet_stays_on_screen(page):
         if wait_idle(page) != "playing":
             break
         page.evaluate(
-            "window.sheet = document.querySelector('#screen .score-table'); window.rounds = window.sheet ? window.sheet.querySelectorAll('tbody tr').length : 0"
+            "window.sheet = document.querySelector('#screen .score-table');"
+            " window.rounds = window.sheet ? window.sheet.querySelectorAll('tbody tr').length : 0"
         )
         click_once(page, rng)
         wait_idle(page)
         same = page.evaluate("window.sheet !== null && document.querySelector('#screen .score-table') === window.sheet")
         grew = page.evaluate(
-            "window.sheet !== null && document.querySelectorAll('#screen .score-table tbody tr').length !== window.rounds"
+            "window.sheet !== null"
+            " && document.querySelectorAll('#screen .score-table tbody tr').length !== window.rounds"
         )
         assert same or grew or page.evaluate("window.sheet === null"), "a score sheet is redrawn only when a round ends"
         sheet_kept += same
@@ -173,7 +181,7 @@ def test_an_unchanged_brunch_score_sheet_stays_on_screen(page):
 
 
 def test_brunch_seat_boxes_and_reveal_rows_stay_when_only_their_status_changes(page):
-    """Issue 14 (Brunch: 'build only what changed'): a seat whose box changes only in its status line or its 'acting'
+    """Brunch builds only what changed: a seat whose box changes only in its status line or its 'acting'
     mark keeps its box (the line and the class are set on it), a round's end keeps the food cards taken before, and a
     reveal row whose seat, hand and take did not change is the node already on screen; the screen still equals a draw
     from scratch."""
@@ -195,11 +203,14 @@ def test_brunch_seat_boxes_and_reveal_rows_stay_when_only_their_status_changes(p
           const status = boxes.map((n) => n.querySelector('.seat-status').textContent);
           return {
             kept: boxes.filter((n) => window.before.boxes.includes(n)).length,
-            changedKept: boxes.filter((n, i) => window.before.boxes.includes(n) && window.before.status[window.before.boxes.indexOf(n)] !== status[i]).length,
-            rows: [...document.querySelectorAll('#screen .reveal tbody tr')].filter((n) => window.before.rows.includes(n)).length,
+            changedKept: boxes.filter((n, i) => window.before.boxes.includes(n)
+              && window.before.status[window.before.boxes.indexOf(n)] !== status[i]).length,
+            rows: [...document.querySelectorAll('#screen .reveal tbody tr')]
+              .filter((n) => window.before.rows.includes(n)).length,
             // A round's end adds a food card to each seat: the ones taken before stay the same nodes.
             foodKept: (() => { const now = [...document.querySelectorAll('#screen .seat-box .seat-food > *')];
-              return now.length > window.before.food.length && window.before.food.length > 0 && window.before.food.every((n) => now.includes(n)); })(),
+              return now.length > window.before.food.length && window.before.food.length > 0
+                && window.before.food.every((n) => now.includes(n)); })(),
           };
         })()""")
         kept_boxes += got["kept"]
@@ -214,7 +225,7 @@ def test_brunch_seat_boxes_and_reveal_rows_stay_when_only_their_status_changes(p
 
 
 def test_the_move_that_ends_a_reef_game_paints_the_scores_first_and_every_seats_reef_on_a_later_frame(page):
-    """Issue 14: the last click's frame shows the final position and scores; the end screen's details (every seat's
+    """The last click's frame shows the final position and scores; the end screen's details (every seat's
     reef, the categories, the achievements) come on a later frame, and the page stays busy until they are there."""
     open_match(page, GAMES["reef"])
     page.evaluate("""() => {

@@ -48,7 +48,7 @@ def replayed(page):
 
 
 def assert_every_category_shown(page, outcome: dict) -> None:
-    """The issue's "must show": the score sheet for a finished match, every category shown."""
+    """The score sheet for a finished match, every category shown."""
     sheet = page.locator(".reef-categories").inner_text()
     for rows in outcome["breakdown"]:
         for row in rows:
@@ -57,7 +57,7 @@ def assert_every_category_shown(page, outcome: dict) -> None:
 
 
 def test_reef_solo_game_to_the_end_with_its_rating(page):
-    """Issue 5, "Must show": a solo match in the browser to the end; the rulebook's solo rating is shown."""
+    """A solo match in the browser to the end; the rulebook's solo rating is shown."""
     rng = random.Random(2)
     open_match(page, "game=reef&players=1&seats=human&seed=2")
     assert page.locator(".market-tile").count() == 3, "Solo: 'reveal three Coral tiles'"
@@ -72,7 +72,7 @@ def test_reef_solo_game_to_the_end_with_its_rating(page):
 
 
 def test_reef_four_players_one_human_to_the_end(page):
-    """Issue 5, "Must show": a 4-player match (one person, three bots) in the browser to the end."""
+    """A 4-player match (one person, three bots) in the browser to the end."""
     rng = random.Random(4)
     open_match(page, "game=reef&players=4&seats=human,bot,bot,bot&seed=3")
     # A round opens with one tile more than there are players; bots ahead of the person may already have taken some.
@@ -132,7 +132,7 @@ def test_every_legal_spot_of_every_market_tile_and_rotation_is_highlighted(page)
         if step:
             step.click()
         rots = set()
-        for turn in range(6):
+        for _ in range(6):
             shown = [a for a in shown_actions(page) if a["type"] == "place"]
             assert all(a["tile"] == tile for a in shown)
             rots |= {a["rot"] for a in shown}
@@ -255,7 +255,8 @@ def test_every_legal_large_animal_placement_is_reachable_by_shape_side_turn_and_
     assert len(ghosts) == page.locator(".large-mark[data-action]").count()
     assert all(
         g.evaluate(
-            "n => getComputedStyle(n).opacity !== '0' && getComputedStyle(n.querySelector('.ghost-line')).stroke !== 'none'"
+            "n => getComputedStyle(n).opacity !== '0'"
+            " && getComputedStyle(n.querySelector('.ghost-line')).stroke !== 'none'"
         )
         for g in ghosts
     )

@@ -71,7 +71,7 @@ def _play(page, action, table) -> None:
 
 
 def test_a_solo_scenario_played_to_the_end_is_marked_and_survives_a_reload(page):
-    """Issue 6: "a solo scenario played to the end, its achievement marked, and still there after a page reload"."""
+    """A solo scenario played to the end, its achievement marked, and still there after a page reload."""
     seed, actions, expected = _completing_game("A")
     open_match(page, f"game=reef&players=1&seats=human&seed={seed}&scenario=A")
     goals = page.locator(".reef-goals")
@@ -124,7 +124,7 @@ def test_a_solo_scenario_played_to_the_end_is_marked_and_survives_a_reload(page)
 
 
 def test_the_lobby_offers_scenarios_and_modifications(page):
-    """Issue 6: "Lobby choices for Scenario and Modification"; the objective and the Modification show in play."""
+    """The lobby offers Scenario and Modification; the objective and the Modification show in play."""
     page.goto(page.site_url + "index.html")
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
     page.click("[data-step='game-reef']")
@@ -155,8 +155,8 @@ def _track(*players):
 
 
 def test_the_track_exports_and_imports_and_refuses_bad_files_changing_nothing(page, tmp_path):
-    """Issue 6: "export and import as a JSON file; a corrupt or foreign file is refused with a clear message and
-    nothing overwritten"."""
+    """Achievements export and import as a JSON file; a corrupt or foreign file is refused with a clear message and
+    nothing overwritten."""
     page.goto(page.site_url + "progress.html")
     page.wait_for_selector(".aqua-track")
     mine = _track(("Ana", {"S-B": "2026-01-02", "C-5": "2026-01-03"}), ("Ben", {"M-7": "2026-01-04"}))

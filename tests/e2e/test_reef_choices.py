@@ -1,4 +1,4 @@
-"""AQUA choices in the browser: Modification 6's end-of-game Reef colour (issue 9, point 13), offered as labelled
+"""AQUA choices in the browser: Modification 6's end-of-game Reef colour, offered as labelled
 buttons the player clicks, the colour worth most first."""
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ def open_record(page, site_dir, name: str, record: dict, watch: bool = False) ->
 
 
 def test_modification_6_the_player_clicks_the_reef_colour_it_scores(page, site_dir):
-    """Issue 9.13: "Make it the player's choice at the end of the game (an action, default offered = most points)"."""
+    """The Reef colour is the player's choice at the end of the game (an action; the one worth most points offered
+    first)."""
     m = _at_the_reef_colour_choice()
     record = {**m.record(), "seats": ["human"]}
     open_record(page, site_dir, "mod6-choice.json", record)
@@ -54,7 +55,7 @@ def test_modification_6_the_player_clicks_the_reef_colour_it_scores(page, site_d
 
 
 def test_solo_ecosystem_line_picked_in_the_lobby_in_order(page):
-    """Issue 12.6: "Let the solo player pick the six Ecosystems of the line in the lobby, in order, from all 18"."""
+    """The solo player picks the six Ecosystems of the line in the lobby, in order, from all 18."""
     page.goto(page.site_url + "index.html?botDelay=0")
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
     page.click("[data-step='game-reef']")
@@ -79,7 +80,7 @@ def test_solo_ecosystem_line_picked_in_the_lobby_in_order(page):
 
 
 def test_ecosystem_line_by_deep_link_and_a_bad_one_refused_clearly(page):
-    """Issue 12.6: "with a deep-link option for it; refused clearly if the line is not six valid Ecosystems"."""
+    """The line has a deep-link option, refused clearly if the line is not six valid Ecosystems."""
     open_match(page, "game=reef&players=2&seats=human,bot&seed=4&line=1,2,3,10,11,12")
     assert record(page)["options"]["line"] == [1, 2, 3, 10, 11, 12]
     assert "Ecosystems of your choice (house rule)" in page.inner_text(".reef-head")
@@ -92,7 +93,7 @@ def test_ecosystem_line_by_deep_link_and_a_bad_one_refused_clearly(page):
     ):
         page.goto(f"{page.site_url}index.html?game=reef&players=1&seats=human&seed=1&line={bad}&botDelay=0")
         page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
-        # Said in the lobby's notice, which the boot progress never overwrites (issue 9.10).
+        # Said in the lobby's notice, which the boot progress never overwrites (the player must get to read it).
         page.wait_for_selector("[data-notice]")
         said = page.inner_text("[data-notice]")
         assert "option 'line'" in said and words in said, said
@@ -112,8 +113,8 @@ def _two_challenges_game():
 
 
 def test_one_challenge_per_game_whatever_the_reloads_and_spectators_mark_nothing(page, site_dir, tmp_path):
-    """Issue 9.12: "re-opening a finished game ("Load game" or watch=1) lets a second Challenge from the same game be
-    marked, and a spectator is offered mark buttons. One Challenge per game, whatever the reloads"."""
+    """Re-opening a finished game ("Load game" or watch=1) marks no second Challenge from the same game, and a
+    spectator is offered no mark buttons: one Challenge per game, whatever the reloads."""
     record, chosen = _two_challenges_game()
     first, second = chosen[0], chosen[1]
     open_record(page, site_dir, "two-challenges.json", record)

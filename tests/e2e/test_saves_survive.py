@@ -8,9 +8,12 @@ import json
 import random
 
 import shoal
+from tests.e2e import test_install
 from tests.e2e.driver import IDLE, open_match, record, wait_idle
-from tests.e2e.test_install import IDLE_FN, _deploy_next_build, open_controlled_match, two_builds  # noqa: F401 (a fixture)
+from tests.e2e.test_install import IDLE_FN, _deploy_next_build, open_controlled_match
 from tests.e2e.test_viewer import write
+
+two_builds = test_install.two_builds  # the fixture, shared: pytest finds it by its name here
 
 MUSEUM_LINK = "game=museum&players=2&seats=human,bot&seed=7&botDelay=0"
 
@@ -148,7 +151,7 @@ def test_an_update_that_changes_the_rules_says_so_where_the_game_was_and_gives_i
 
 
 def test_set_aside_saves_are_kept_said_once_and_can_be_downloaded_or_deleted(page):
-    """A second bad save no longer overwrites the first; a bad save on the reload path is said, not set aside
+    """A second bad save does not overwrite the first; a bad save on the reload path is said, not set aside
     silently; each is said once; the player downloads or deletes them; the list is bounded."""
     lobby(page)
     page.evaluate("localStorage.setItem('shoal.save.museum', '{first bad save')")
@@ -182,7 +185,10 @@ def test_set_aside_saves_are_kept_said_once_and_can_be_downloaded_or_deleted(pag
     # Bounded: the last five are kept.
     page.evaluate("""async () => {
       const saved = await import('./saved.js');
-      for (let i = 0; i < 7; i++) { localStorage.setItem('shoal.save.brunch', '{bad ' + i); saved.unfinished([{id: 'brunch', rules_version: 1}]); }
+      for (let i = 0; i < 7; i++) {
+        localStorage.setItem('shoal.save.brunch', '{bad ' + i);
+        saved.unfinished([{id: 'brunch', rules_version: 1}]);
+      }
     }""")
     kept = aside_list(page)
     assert len(kept) == 5 and page.evaluate(f"localStorage.getItem({json.dumps(kept[0]['key'])})") == "{bad 6"

@@ -1,4 +1,4 @@
-"""Issue 13, the page's side of screen-reader and keyboard play: the polite live region that reads whose turn it is,
+"""The page's side of screen-reader and keyboard play: the polite live region that reads whose turn it is,
 the "Keys" panel, and the pass-the-device and load-game screens as modal dialogs that trap and return the focus."""
 
 from __future__ import annotations
@@ -130,7 +130,8 @@ def test_museum_keys_pick_a_card_then_escape_puts_it_back(page):
     )
     assert f"place {card} here" in page.evaluate(label)
     ring = page.evaluate(
-        "() => { const a = document.activeElement; return a.matches(':focus-visible') && getComputedStyle(a).outlineStyle; }"
+        "() => { const a = document.activeElement;"
+        " return a.matches(':focus-visible') && getComputedStyle(a).outlineStyle; }"
     )
     assert ring and ring != "none", "a visible focus ring"
     square = page.evaluate(label)

@@ -20,7 +20,9 @@ PAGES = ["index.html", "learn.html", "progress.html"]
 FIRST_LOOK = """
 document.addEventListener("DOMContentLoaded", () => {
   const root = document.documentElement;
-  window.__firstLook = { bg: getComputedStyle(root).backgroundColor, theme: root.dataset.theme ?? null, motion: root.dataset.motion ?? null };
+  window.__firstLook = {
+    bg: getComputedStyle(root).backgroundColor, theme: root.dataset.theme ?? null, motion: root.dataset.motion ?? null,
+  };
 });
 """
 

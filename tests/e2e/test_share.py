@@ -1,4 +1,4 @@
-"""Share links (issue 12.3): web/share.js packs a record into a URL fragment and back; garbage is refused clearly."""
+"""Share links: web/share.js packs a record into a URL fragment and back; garbage is refused clearly."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ ROUND_TRIP = """async (record) => {
 
 REFUSE = """async (text) => {
   const share = await import('./share.js');
-  try { await share.decodeRecord(text); return null; } catch (e) { return e instanceof Error ? e.message : 'not an Error'; }
+  try { await share.decodeRecord(text); return null; }
+  catch (e) { return e instanceof Error ? e.message : 'not an Error'; }
 }"""
 
 

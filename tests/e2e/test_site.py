@@ -17,7 +17,7 @@ from tests.e2e.driver import (
 
 
 def test_lobby_paints_before_python_has_booted(page):
-    """Issue 2 §4: "the lobby paints at once and shows loading progress" — even while the wasm is still on its way."""
+    """The lobby paints at once and shows loading progress, even while the wasm is still on its way."""
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(page.site_url + "index.html")
@@ -36,7 +36,8 @@ window.__preloads = []; window.__firstFrame = null;
 requestAnimationFrame((t) => { window.__firstFrame = t; });
 new MutationObserver(() => {
   for (const l of document.querySelectorAll('link[rel="modulepreload"]')) {
-    if (!window.__preloads.some((p) => p.href === l.href)) window.__preloads.push({ href: l.href, at: performance.now() });
+    if (window.__preloads.some((p) => p.href === l.href)) continue;
+    window.__preloads.push({ href: l.href, at: performance.now() });
   }
 }).observe(document, { childList: true, subtree: true });
 """
@@ -52,15 +53,15 @@ def preloads(page, query: str) -> tuple[list[dict], float]:
 
 
 def test_a_link_preloads_every_module_at_once_and_the_bare_lobby_after_its_first_frame(page):
-    """Issue 14: "lobby painted / stock boot ≤ 0.05×": the modules app.js imports are fetched side by side, not one
-    import level after another; a link that opens a game asks for them at once, the bare lobby only once its first
-    frame has begun (preloading them from the HTML held its first paint back). Each is fetched once, with the build's
-    stamp (an unstamped copy would be a second download)."""
+    """The lobby paints long before a stock Pyodide page boots: the modules app.js imports are fetched side by side, not
+    one import level after another; a link that opens a game asks for them at once, the bare lobby only once its first
+    frame has begun (preloading them from the HTML would hold its first paint back). Each is fetched once, with the
+    build's stamp (an unstamped copy would be a second download)."""
     links, first_frame = preloads(page, "?game=museum&players=2&seats=human,random&seed=3")
-    names = {l["href"].split("/")[-1].split("?")[0] for l in links}
+    names = {link["href"].split("/")[-1].split("?")[0] for link in links}
     assert {"app.js", "board.js", "engine.js", "dom.js"} <= names
-    assert all("?v=" in l["href"] for l in links)
-    assert max(l["at"] for l in links) < first_frame, "a link preloads before its first frame"
+    assert all("?v=" in link["href"] for link in links)
+    assert max(link["at"] for link in links) < first_frame, "a link preloads before its first frame"
     fetched = [u.split("?")[0].split("/")[-1] for u in page.requests if u.endswith(".js") or ".js?" in u]
     assert all(fetched.count(n) == 1 for n in names), fetched
 
@@ -68,7 +69,7 @@ def test_a_link_preloads_every_module_at_once_and_the_bare_lobby_after_its_first
 def test_the_bare_lobby_preloads_its_modules_after_its_first_frame(page):
     links, first_frame = preloads(page, "")
     assert links, "the lobby preloads app.js's modules too"
-    assert min(l["at"] for l in links) >= first_frame
+    assert min(link["at"] for link in links) >= first_frame
 
 
 def test_lobby_starts_a_match_and_writes_its_deep_link(page):
@@ -79,7 +80,7 @@ def test_lobby_starts_a_match_and_writes_its_deep_link(page):
     page.click("[data-step='start']")
     assert wait_idle(page) == "playing"
     assert "game=museum" in page.url and "seats=human%2Cbot" in page.url
-    assert "seed" not in page.url  # issue 9.2: never in the URL of a match in progress unless the link gave it
+    assert "seed" not in page.url  # a secret: never in the URL of a match in progress unless the link gave it
     rec = record(page)
     assert rec["game"] == "museum" and rec["seed"] == 42 and rec["players"] == 2
     assert_no_outside_requests(page)

@@ -1,5 +1,5 @@
 """The worker restores the build's memory snapshot of Python, and takes the plain boot by itself when the snapshot is
-missing or belongs to another build (issue 14: "a snapshot from another build is refused, not used")."""
+missing or belongs to another build (a snapshot from another build is refused, not used)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import server
 
+import server
 from tests.conftest import ROOT, SUB_PATH
 from tests.e2e.driver import assert_no_outside_requests, click_through, open_match
 

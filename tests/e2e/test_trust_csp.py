@@ -1,4 +1,4 @@
-"""Issue 9.11: a strict Content-Security-Policy on every page, and nothing the site does needs more.
+"""A strict Content-Security-Policy on every page, and nothing the site does needs more.
 
 Every e2e game test also checks it: the `page` fixture records `securitypolicyviolation` events and the driver's
 end-of-game assertions (`assert_scores_match_cpython`, `assert_no_outside_requests`) require there are none. The
@@ -11,7 +11,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import csp
-
 from tests.e2e.driver import wait_idle
 
 REQUIRED = [
@@ -86,7 +85,7 @@ class _Page(HTMLParser):
 
 
 def test_every_page_carries_the_strict_policy_before_any_script_and_no_inline_code(site_dir):
-    """9.11: "A strict Content-Security-Policy on every page (meta tag) ... no inline scripts or style attributes"."""
+    """A strict Content-Security-Policy on every page (a meta tag), and no inline scripts or style attributes."""
     # The pages the build ships (other tests add throw-away pages of their own to the shared site).
     root = Path(__file__).resolve().parents[2]
     shipped = [p.relative_to(root / "web") for p in (root / "web").rglob("*.html")]
@@ -116,7 +115,7 @@ def test_the_policy_holds_only_directives_every_engine_knows():
 
 
 def test_the_policy_is_enforced_and_its_violations_are_seen(page):
-    """9.11: an injected inline script, style attribute and eval are blocked, and the fixture hears of each."""
+    """An injected inline script, style attribute and eval are blocked, and the fixture hears of each."""
     page.goto(f"{page.site_url}index.html")
     page.wait_for_selector("body[data-status=lobby]")
     page.evaluate("""() => {
@@ -137,8 +136,8 @@ def test_the_policy_is_enforced_and_its_violations_are_seen(page):
 
 
 def test_the_pyodide_worker_runs_without_unsafe_eval(page):
-    """9.11: "plus what the Pyodide worker truly needs": held to the same policy by the server's header, the worker
-    boots Python (which needs 'wasm-unsafe-eval') and cannot evaluate strings; a match still plays."""
+    """The policy allows only what the Pyodide worker truly needs: held to the same policy by the server's header, the
+    worker boots Python (which needs 'wasm-unsafe-eval') and cannot evaluate strings; a match still plays."""
     page.goto(f"{page.site_url}index.html?game=museum&players=2&seats=human,bot&botDelay=0")
     assert wait_idle(page) == "playing"
     worker = page.workers[0]

@@ -1,6 +1,6 @@
-"""Issue 9, the page's side: the seed stays secret while a match is in progress (9.2), every deep-link parameter and
-record field is checked before anything is built from it (9.5), and a record that cannot be opened says so until the
-player acts (9.10)."""
+"""The page's side of trust: the seed stays secret while a match is in progress, every deep-link parameter and record
+field is checked before anything is built from it, and a record that cannot be opened says so until the player
+acts."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ def lobby(page) -> None:
 
 
 def test_lobby_draws_a_secret_seed_shown_only_at_the_end(page):
-    """9.2: "Draw seeds from crypto.getRandomValues over the whole safe range ... while a match with hidden information
-    is in progress, show the seed nowhere (URL, lobby, table) ... show it in the end screen"."""
+    """Seeds are drawn from crypto.getRandomValues over the whole safe range; while a match with hidden information is
+    in progress the seed shows nowhere (URL, lobby, table); the end screen shows it."""
     lobby(page)
     assert page.input_value("#seed") == "", "the lobby pre-fills no seed"
     page.click("[data-step='game-museum']")
@@ -50,14 +50,14 @@ def test_lobby_draws_a_secret_seed_shown_only_at_the_end(page):
 
 
 def test_a_seed_given_in_the_link_stays_in_the_link(page):
-    """9.2: "... unless the player gave it themselves in a deep link"."""
+    """A seed the player gave in a deep link stays there."""
     open_match(page, "game=museum&players=2&seats=human,bot&seed=7")
     assert "seed=7" in page.url
     assert record(page)["seed"] == 7
 
 
 def test_seeds_outside_0_to_2_53_minus_1_are_refused_in_the_page(page):
-    """9.2: "refuse seeds outside 0..2^53-1 with a clear message, in Python and in the page"."""
+    """Seeds outside 0..2^53-1 are refused with a clear message, in Python and in the page."""
     page.goto(page.site_url + "index.html?game=museum&players=2&seats=human,bot&seed=9007199254740992&botDelay=0")
     page.wait_for_selector(NOTICE)
     assert "9007199254740991" in page.inner_text(NOTICE)
@@ -89,11 +89,11 @@ BAD_LINKS = {
 
 
 def test_bad_deep_links_are_refused_at_once_and_the_page_stays_responsive(page):
-    """9.5: "?game=museum&players=300000000 freezes the page for ~27 s ... Every deep-link parameter ... is validated
-    before anything is allocated; a bad link ... shows a clear message within 100 ms"."""
+    """Every deep-link parameter is validated before anything is allocated (unchecked,
+    ?game=museum&players=300000000 would freeze the page for ~27 s); a bad link shows a clear message at once."""
     for query, words in BAD_LINKS.items():
         page.goto(f"{page.site_url}index.html?{query}&botDelay=0")
-        page.wait_for_selector(NOTICE, timeout=5_000)  # before the fix: a page frozen for ~27 s
+        page.wait_for_selector(NOTICE, timeout=5_000)  # unchecked: a page frozen for ~27 s
         assert words in page.inner_text(NOTICE), (query[:60], page.inner_text(NOTICE))
         started = time.monotonic()
         assert page.evaluate("1 + 1") == 2
@@ -109,14 +109,15 @@ def test_bad_deep_links_are_refused_at_once_and_the_page_stays_responsive(page):
 
 
 def test_a_bad_bot_delay_is_named_and_the_default_used(page):
-    """9.5: botDelay is checked too (a huge one would stall every bot move)."""
+    """botDelay is checked too (a huge one would stall every bot move)."""
     page.goto(f"{page.site_url}index.html?botDelay=99999999999")
     page.wait_for_selector(NOTICE, timeout=5_000)
     assert "botDelay" in page.inner_text(NOTICE)
 
 
 def test_a_saved_file_with_absurd_fields_is_refused_at_once(page, tmp_path):
-    """9.5: "a saved file with "players": 300000000 freezes it ~10 s" — every record field is checked first."""
+    """Every record field is checked first (unchecked, a saved file with "players": 300000000 would freeze the page
+    ~10 s)."""
     open_match(page, "game=museum&players=2&seats=human,bot&seed=5")
     before = record(page)
     files = {
@@ -139,8 +140,8 @@ def test_a_saved_file_with_absurd_fields_is_refused_at_once(page, tmp_path):
 
 
 def test_a_record_link_that_cannot_be_opened_keeps_its_message(page):
-    """9.10: "?record=//evil.example/x.json ends in the lobby with no explanation. The message must stay until the
-    player acts" — another origin, a 404, not JSON, offline."""
+    """A record link that cannot be opened (?record=//evil.example/x.json) does not end in the lobby without a word:
+    its message stays until the player acts — another origin, a 404, not JSON, offline."""
     page.route("**/offline-record.json", lambda route: route.abort("internetdisconnected"))
     cases = {
         "//evil.example/x.json": "must come from this site",
@@ -171,7 +172,7 @@ window.seeds = [(await a.viewer.call("record")).record.seed, (await b.viewer.cal
 
 
 def test_an_embedded_deal_without_a_seed_draws_a_secret_one(page, site_dir):
-    """9.2: an embedded live game (Shoal.mount with no seed) deals from a crypto seed, not a fixed, known one."""
+    """An embedded live game (Shoal.mount with no seed) deals from a crypto seed, not a fixed, known one."""
     for name, text in {"trust-embed-test.html": EMBED_PAGE, "trust-embed-test.js": EMBED_JS}.items():
         tmp = site_dir / f".{name}.{os.getpid()}"
         tmp.write_text(text)

@@ -1,4 +1,4 @@
-"""Issue 9.2 (page): seeds drawn with crypto.getRandomValues over 0..2^53-1, typed seeds checked (web/seed.js, run in
+"""Seeds on the page: drawn with crypto.getRandomValues over 0..2^53-1, typed seeds checked (web/seed.js, run in
 Node, which has the same Web Crypto API)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ def run(script: str):
 
 
 def test_new_seeds_cover_the_whole_safe_range():
-    """9.2: "Draw seeds from crypto.getRandomValues over the whole safe range" (lobby seeds ran only 0..99,999)."""
+    """Seeds are drawn from crypto.getRandomValues over the whole safe range, not a small one."""
     seeds = run("console.log(JSON.stringify([MAX_SEED, Array.from({length: 2000}, newSeed)]))")
     top, drawn = seeds
     assert top == 2**53 - 1
@@ -28,7 +28,7 @@ def test_new_seeds_cover_the_whole_safe_range():
 
 
 def test_typed_seeds_outside_0_to_2_53_minus_1_are_refused_with_a_message():
-    """9.2: "refuse seeds outside 0..2^53-1 with a clear message, in Python and in the page"."""
+    """Seeds outside 0..2^53-1 are refused with a clear message, in Python and in the page."""
     results = run("""
       const out = {};
       for (const t of ["", "  ", "0", " 42 ", "007", "9007199254740991", "9007199254740992", "-1", "1e5", "abc",

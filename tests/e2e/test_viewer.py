@@ -1,4 +1,4 @@
-"""Issue 11 (page side): the step viewer, replays, the embed API and its one shared worker."""
+"""The step viewer on the page, replays, the embed API and its one shared worker."""
 
 from __future__ import annotations
 
@@ -56,7 +56,8 @@ def highlighted(page) -> set[str]:
 
 
 def test_viewer_steps_through_a_lesson_with_buttons_and_arrow_keys(page, handmade):
-    """Issue 11 §2: "First / previous / next / last, arrow keys, a step list with comments, the log"."""
+    """The viewer steps with first / previous / next / last and the arrow keys, and shows a step list with comments
+    and the log."""
     page.goto(page.site_url + "index.html?lesson=lessons/handmade-museum.json")
     page.wait_for_selector(f"{VIEW}[data-painted]")
     steps = handmade["steps"]
@@ -89,7 +90,7 @@ def test_viewer_steps_through_a_lesson_with_buttons_and_arrow_keys(page, handmad
 
 
 def test_a_lesson_paints_before_python_has_booted(page, handmade):
-    """Issue 11 §3: "A lesson must not wait for Python to be drawn" — the wasm is held back and the board still paints."""
+    """A lesson paints before Python has booted: the wasm is held back and the board still paints."""
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(page.site_url + "learn.html?game=museum")  # lists the site's lessons; none named: the first one
@@ -105,7 +106,7 @@ def test_a_lesson_paints_before_python_has_booted(page, handmade):
 
 
 def test_replay_this_game_from_the_end_screen(page):
-    """Issue 11 §2: "Replay this game" on the end screen, stepping back and forward through every move; one human may
+    """The end screen's "Replay this game", stepping back and forward through every move; one human may
     see their own seat, and the spectator's view is the default."""
     open_match(page, "game=museum&players=2&seats=human,bot&seed=11")
     click_through(page, random.Random(2))
@@ -163,7 +164,8 @@ EMBED_JS = """import { Shoal } from "./embed.js";
 window.events = [];
 const a = await Shoal.mount(document.getElementById("a"), { lesson: "lessons/handmade-museum.json" });
 a.on("step", (e) => window.events.push(["a-step", e.step]));
-const c = await Shoal.mount(document.getElementById("c"), { game: "museum", players: 2, seats: ["human", "bot"], seed: 3, botDelay: 0, botBudget: 4 });
+const c = await Shoal.mount(document.getElementById("c"), {
+  game: "museum", players: 2, seats: ["human", "bot"], seed: 3, botDelay: 0, botBudget: 4 });
 c.on("move", (e) => window.events.push(["c-move", e.seat]));
 window.boards = { a, c };
 document.body.dataset.ready = "1";
@@ -171,7 +173,7 @@ document.body.dataset.ready = "1";
 
 
 def test_three_boards_on_a_page_share_one_worker(page, site_dir, handmade):
-    """Issue 11 §4: "Several mounts on one page share one engine worker" — a lesson, a custom element and a live game."""
+    """Several mounts on one page share one engine worker: a lesson, a custom element and a live game."""
     write(site_dir / "embed-test.html", EMBED_PAGE)
     write(site_dir / "embed-test.js", EMBED_JS)
     page.goto(page.site_url + "embed-test.html")
@@ -195,7 +197,7 @@ def test_three_boards_on_a_page_share_one_worker(page, site_dir, handmade):
 
 
 def test_a_share_link_opens_in_the_replay_viewer(page):
-    """Issue 11 §2 / 12: a finished game's link index.html?replay=1#r=<payload> (web/share.js) replays it, spectator only."""
+    """A finished game's link index.html?replay=1#r=<payload> (web/share.js) replays it, spectator only."""
     match = shoal.new_match("aquarena", 2, seed=8)
     rng = random.Random(8)
     for _ in range(12):

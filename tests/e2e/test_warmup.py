@@ -1,4 +1,4 @@
-"""The worker's warm-up (issue 14: "click → redrawn board ≤ 50 ms"): once the first board is painted, the worker plays
+"""The worker's warm-up: once the first board is painted, the worker plays
 scratch clicks of the same game (shoal.warmup) so that V8 has compiled the click's paths before the player's first
 click. It must never hold back a request: any request ends it, so no step runs after one has arrived."""
 
@@ -15,7 +15,7 @@ def warmup_state(page) -> dict:
 
 
 def test_the_warm_up_starts_after_the_first_board_and_no_step_runs_once_a_request_arrived(page):
-    """Issue 14 (point 4): warm the paths a click takes without delaying the answer to a request that arrives meanwhile."""
+    """Warm the paths a click takes without delaying the answer to a request that arrives meanwhile."""
     # Four seats: each scratch click also plays three bots, so the warm-up lasts well beyond the test's first look at
     # it even on a loaded machine (with two seats it was sometimes over, all ~20 steps, before the request came).
     open_match(page, "game=reef&players=4&seats=human,random,random,random&seed=11")

@@ -1,7 +1,7 @@
-"""Explain this score, end to end in Python: every ref of every final score row is drawn on the end screen, from
-every seat's view and the spectator's. Issue 11.6: "focusing or hovering a score-sheet row highlights on the board
-exactly what earned it" — a ref the end screen does not draw would light nothing. What the board draws is
-tests/lessons/drawn.py (docs/refs.md, "What the board draws"), checked against the renderers by tests/e2e/test_explain.py.
+"""Explain this score, end to end in Python: every ref of every final score row is drawn on the end screen, from every
+seat's view and the spectator's. Focusing or hovering a score-sheet row highlights on the board exactly what earned it,
+so a ref the end screen does not draw would light nothing. What the board draws is tests/lessons/drawn.py (docs/refs.md,
+"What the board draws"), checked against the renderers by tests/e2e/test_explain.py.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def finished(game: str, players: int, seed: int):
 
 @pytest.mark.parametrize("game, players", TABLES, ids=lambda x: str(x))
 def test_every_ref_of_every_final_score_row_is_drawn_on_the_end_screen(game, players):
-    """Every final breakdown row's refs ⊆ what the end screen draws, for every viewer; a row with points names something."""
+    """Every final breakdown row's refs ⊆ what the end screen draws, for every viewer; a row with points names
+    something."""
     for seed in SEEDS:
         match = finished(game, players, seed)
         for viewer in [None, *range(players)]:

@@ -23,8 +23,8 @@ def _load(path: Path) -> dict:
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_shipped_lesson_compiles_and_each_question_accepts_one_legal_move_and_refuses_another(path):
-    """Issue 11: "A test compiles every shipped lesson and checks every question has at least one accepted legal
-    action and at least one refused one"."""
+    """Every shipped lesson compiles, and every question has at least one accepted legal action and at least one
+    refused one."""
     source = _load(path)
     compiled = lessons.compile_lesson(source, path.stem)
     assert compiled["format"] == "shoal-lesson" and compiled["id"] == path.stem
@@ -99,7 +99,7 @@ def _lesson() -> dict:
     ],
 )
 def test_a_malformed_lesson_is_refused_naming_the_step_and_the_field(change, message):
-    """Issue 11: "Malformed lessons are refused with a message naming the step and the field"."""
+    """Malformed lessons are refused with a message naming the step and the field."""
     bad = _lesson()
     change(bad)
     with pytest.raises(ShoalError) as err:
@@ -160,7 +160,7 @@ def test_bridge_lesson_answer_and_lesson_open():
 
 
 def test_a_malformed_lesson_fails_the_build_with_its_message(tmp_path):
-    """Issue 11 (brief): "a malformed lesson fails the build with the message"."""
+    """A malformed lesson fails the build with the message."""
     sys.path.insert(0, str(ROOT / "build_scripts"))
     import build
 
@@ -219,7 +219,7 @@ def test_a_compiled_lesson_is_read_through_its_source():
 
 
 def test_at_least_five_lessons_per_game_each_with_a_question():
-    """Issue 11.5: "at least five lessons per game ... Each lesson has at least one question"."""
+    """At least five lessons per game, and each lesson has at least one question."""
     per_game: dict[str, int] = {}
     for path in SHIPPED:
         source = _load(path)

@@ -1,5 +1,5 @@
 """Explain this score: every outcome row names, as refs (docs/refs.md), real things in the final view that earned
-exactly its points. Issue 11.6: "The engine's outcome breakdown carries these references (the page decides nothing)"."""
+exactly its points. The engine's outcome breakdown carries these references: the page decides nothing."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def _cards(view: dict) -> dict[str, dict]:
 
 @pytest.mark.parametrize("seed", range(1, 7))
 def test_museum_rows_name_their_line_and_the_cards_that_earned_the_points(seed):
-    """Issue 11.6: "the museum line and the cards of the set, the turtle and its waves"."""
+    """Museum: the line and the cards of the set, the turtle and its waves."""
     match = finished("museum", 2, seed, "greedy")
     view = match.view(None)
     cards = _cards(view)
@@ -108,7 +108,7 @@ def test_museum_turtle_row_names_the_turtle_and_its_waves():
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_brunch_round_rows_name_the_hand_and_the_food_taken(seed):
-    """Issue 11.6: "the Brunch hand and the card taken"."""
+    """Brunch: the hand and the card taken."""
     match = finished("brunch", 4, seed)
     view = match.view(None)
     history = {rnd["round"]: rnd for rnd in view["table"]["history"]}
@@ -127,7 +127,7 @@ def test_brunch_round_rows_name_the_hand_and_the_food_taken(seed):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_aquarena_rows_name_the_catch_that_scored(seed):
-    """Issue 11.6: "the Aquarena catch" — flies and caught cards of each category, round by round."""
+    """Aquarena: the catch, flies and caught cards of each category, round by round."""
     match = finished("aquarena", 3, seed)
     view = match.view(None)
     flies = {f"flies:{row['round']}.{row['seat']}": row["flies"] for sheet in view["table"]["history"] for row in sheet}
@@ -148,7 +148,7 @@ def test_aquarena_rows_name_the_catch_that_scored(seed):
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_reef_rows_name_the_animals_reefs_and_ecosystem_elements_that_scored(seed):
-    """Issue 11.6: "the AQUA Habitat, Reef, animals and the Ecosystem's counted elements"."""
+    """AQUA: the Habitat, Reef, animals and the Ecosystem's counted elements."""
     match = finished("reef", 2, seed, "greedy")
     view = match.view(None)
     for seat, rows in enumerate(view["outcome"]["breakdown"]):

@@ -27,7 +27,7 @@ def _lesson(name: str) -> dict:
     return json.loads((ROOT / "web" / "lessons" / f"{name}.json").read_text())
 
 
-# --- secrecy: twins ----------------------------------------------------------------------------------------------------
+# --- secrecy: twins ---------------------------------------------------------------------------------------------------
 def _museum_positions(seat: int):
     """Museum positions where ``seat`` places a card and the display holds a face-down card it did not place."""
     for seed in range(40):
@@ -139,7 +139,7 @@ def test_every_condition_gives_twins_the_same_verdict(game_id, players, seed):
     assert checked >= 10, checked
 
 
-# --- what an answer may cost -------------------------------------------------------------------------------------------
+# --- what an answer may cost ------------------------------------------------------------------------------------------
 def _with_accept(accept) -> dict:
     lesson = _lesson("museum-lines")
     lesson["steps"][1]["question"]["accept"] = accept
@@ -221,7 +221,7 @@ def test_a_questions_bot_decides_once_for_every_answer_judged(monkeypatch):
     assert len(legal) > 10 and sorted(calls) == ["easy", "greedy"]
 
 
-# --- the checker on the command line -----------------------------------------------------------------------------------
+# --- the checker on the command line ----------------------------------------------------------------------------------
 def test_the_lesson_checker_says_what_is_wrong_with_a_file_it_cannot_read(tmp_path, capsys):
     """No traceback for a file nested 200,000 deep, a directory or a missing file: one line each, exit status 1."""
     from shoal.lessons.__main__ import main

@@ -1,4 +1,4 @@
-"""The museum levels' search (issue 10, "another method you show is stronger"): flat Monte Carlo over the best few
+"""The museum levels' search (measured stronger here than ISMCTS): flat Monte Carlo over the best few
 moves, every move judged on the same sampled positions and rollout draws."""
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def test_every_level_is_a_flat_search_whose_budget_rises_with_the_level():
-    """Issue 10: levels easy < normal < hard, budgets counting iterations (sampled positions), never time."""
+    """Levels easy < normal < hard, budgets counting iterations (sampled positions), never time."""
     bots = [GAME.bots[level] for level in LEVELS]
     assert all(isinstance(b, FlatBot) and not b.split for b in bots)
     assert [b.iterations * b.root_candidates for b in bots] == sorted({b.iterations * b.root_candidates for b in bots})
 
 
 def test_a_capped_flat_search_keeps_its_moves_and_ranking_and_only_samples_less():
-    """Issue 10: e2e bots are "kept fast by a small test-only budget": the budget caps iterations, nothing else."""
+    """Browser-test bots stay fast with a small test-only budget: the budget caps iterations, nothing else."""
     hard = GAME.bots["hard"]
     small = capped(hard, 3)
     assert isinstance(small, FlatBot) and small.iterations == 3
@@ -74,7 +74,7 @@ def test_every_candidate_is_judged_on_the_same_sampled_positions():
 
 
 def test_the_same_view_and_rng_give_the_same_move_at_every_level():
-    """Issue 10: "the same view and seed give the same move"."""
+    """The same view and seed give the same move."""
     m = shoal.new_match("museum", 2, seed=8)
     rng = Rng(8, 1)
     for _ in range(5):

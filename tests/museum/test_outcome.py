@@ -29,7 +29,7 @@ def test_a_tie_is_a_shared_win():
 
 
 def test_the_breakdown_has_a_row_per_line_and_category_adding_up_to_the_score():
-    """Issue #2 §3: "scoring ... with a breakdown per line and category"."""
+    """Scoring comes with a breakdown per line and category."""
     out = rules.outcome(parse(FINISHED_ROWS_WIN))
     rows = out["breakdown"][0]
     assert [(r["line"], r["category"]) for r in rows] == [

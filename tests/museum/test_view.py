@@ -128,7 +128,7 @@ def test_the_log_names_face_down_cards_only_to_their_placer():
 
 
 def test_the_last_placement_is_public():
-    """Issue #2 §5: the table shows what just happened; the last placement's place and facing are public."""
+    """The table shows what just happened; the last placement's place and facing are public."""
     m = at("W3W4 L1 L2 - 0")
     place(m, 0, "L1", 0, 1, "down")
     assert m.view(1)["table"]["last"] == {"seat": 0, "x": 0, "y": 1, "face": "down", "revealed": []}

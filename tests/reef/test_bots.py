@@ -8,7 +8,7 @@ from shoal.games.reef import GAME
 
 
 def test_bots_registered_random_greedy_and_beginner_then_the_search_levels():
-    """Issue 10: "Levels: easy, normal, hard for every game (keep random for tests)"; the old greedy stays listed."""
+    """Every game has the levels beginner, easy, normal and hard, and keeps random for tests; the old greedy stays listed."""
     assert list(GAME.bots) == ["random", "greedy", "beginner", "easy", "normal", "hard"]
 
 
@@ -67,7 +67,7 @@ def test_greedy_counts_points_as_the_match_scores_them_under_a_modification():
 
 def test_greedy_takes_the_sea_snail_when_it_is_the_only_move():
     """With no tile in the market and the Sea Snail still there, the Snail is the only legal move: greedy plays it
-    (it used to index an empty list of placements and fail with an IndexError)."""
+    (rather than index an empty list of placements and fail with an IndexError)."""
     m = shoal.new_match("reef", 3, seed=4)
     m.state.market, m.state.memo = [], {}
     seat = m.to_act()[0]

@@ -1,4 +1,4 @@
-"""Issue 12.6, "Setup choices the rulebooks allow": AQUA's solo rules say "Use the core and/or advanced Ecosystems as
+"""A setup choice the rulebook allows: AQUA's solo rules say "Use the core and/or advanced Ecosystems as
 you prefer", so the player may pick the six Ecosystems of the line, in order, from all 18 (option ``line``); the
 natives are laid at random as the set-up says. With 2–4 players the same choice is a house rule."""
 

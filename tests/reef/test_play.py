@@ -285,8 +285,8 @@ def test_no_tile_fits_then_any_cell_beside_the_reef_is_allowed():
     assert len(m.state.boards[0].laid_tiles()) == 2
 
 
-# The record: a position in round 11 with a market of 2 tiles for 3 seats; every continuation used to reach a
-# seat to act with no legal move (market empty, Sea Snail taken) and every search bot then hung.
+# A position in round 11 with a market of 2 tiles for 3 seats: every continuation would reach a seat to act with no
+# legal move (market empty, Sea Snail taken) and every search bot would hang, so it is refused.
 SHORT_MARKET = "P H0 ; P H1 ; P H2 ; M RRK GGB ; R 11 ; T 0"
 
 
@@ -333,7 +333,7 @@ def test_a_market_that_runs_dry_before_the_round_is_over_ends_the_game():
         m.play(second, {"type": "skip_large"})
     assert m.is_over() and m.to_act() == [] and not m.state.market
     assert m.outcome()["turn_order"] == [first, second, third]
-    assert "The market has no tile left for {seat:%d}: the game ends." % third in m.view(None)["log"]
+    assert f"The market has no tile left for {{seat:{third}}}: the game ends." in m.view(None)["log"]
 
 
 def test_sea_snail_is_assigned_at_random_and_its_holder_opens_the_first_round():

@@ -1,4 +1,4 @@
-"""The AQUA search adapter (issue 10): positions sampled from the view alone, the Sea Snail rule, the fast policy."""
+"""The AQUA search adapter: positions sampled from the view alone, the Sea Snail rule, the fast policy."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ def _midgame(players: int, seed: int, plies: int, options=None) -> shoal.Match:
     ],
 )
 def test_a_sampled_position_shows_the_seat_exactly_its_view(players, seed, options):
-    """Issue 10: "a way to sample a full position consistent with a seat's view" — at every ply of a game the
-    sampled position gives the seat to act the same table and the same legal actions as the real one."""
+    """A full position is sampled consistent with a seat's view: at every ply of a game the sampled position gives the
+    seat to act the same table and the same legal actions as the real one."""
     m = shoal.new_match("reef", players, seed=seed, options=options)
     rng = Rng(seed)
     checked = 0
@@ -59,8 +59,8 @@ def test_a_sampled_position_shows_the_seat_exactly_its_view(players, seed, optio
 
 
 def test_sampled_piles_hold_only_unseen_tiles_and_not_just_the_real_pile():
-    """Issue 10: "hidden tiles must be drawn from all tiles the seat has not seen (the 70 minus markets and laid
-    tiles), not by reshuffling the real pile — that would leak which tiles were removed at setup"."""
+    """Hidden tiles are drawn from all tiles the seat has not seen (the 70 minus markets and laid tiles), not by
+    reshuffling the real pile: that would leak which tiles were removed at setup."""
     m = _midgame(2, seed=11, plies=12)
     view = m.view(m.to_act()[0])
     seen = search.seen_tiles(view)
@@ -93,8 +93,8 @@ def test_solo_samples_never_bring_back_a_discarded_market_tile():
 
 @pytest.mark.parametrize("players,seed", [(1, 4), (2, 3), (3, 8)])
 def test_twins_differing_only_in_the_pile_sample_alike_and_every_level_plays_alike(players, seed):
-    """Issue 10: "twin matches that differ only in what the seat may not see make every level choose the same
-    action" — the pile's order and the boxed tiles differ, the samples and the moves do not."""
+    """Twin matches that differ only in what the seat may not see make every level choose the same action: the pile's
+    order and the boxed tiles differ, the samples and the moves do not."""
     m = _midgame(players, seed=seed, plies=3 * players)
     twin = _twin_with_another_pile(m)
     assert twin.state.pile != m.state.pile
@@ -117,7 +117,7 @@ def _final_round_with_snail(players: int, seed: int) -> shoal.Match:
 
 
 def test_no_sea_snail_in_the_final_round_unless_it_is_the_only_move():
-    """Issue 10: "no Sea Snail in the last round unless it is the only move" — it brings nothing there (no next round
+    """No Sea Snail in the last round unless it is the only move: it brings nothing there (no next round
     to open) and only moves its taker later in the turn order that breaks ties."""
     m = _final_round_with_snail(2, seed=2)
     seat = m.to_act()[0]
@@ -160,7 +160,7 @@ def test_the_policy_reads_each_hexagon_as_the_reference_does():
 
 
 def test_the_rollout_step_chooses_what_the_policy_chooses_from_the_legal_list():
-    """Rollouts skip building hundreds of placement actions (issue 10: "speed is strength"): ``step`` must make the
+    """Rollouts skip building hundreds of placement actions (speed is strength): ``step`` must make the
     same choice, with the same draws, as the policy reading the engine's legal list (the only move when one is)."""
     fast = 0
     for seed in range(3):
@@ -221,7 +221,7 @@ def test_large_animal_spots_equal_the_plain_enumeration():
 
 
 def test_the_root_always_weighs_the_old_greedy_move_but_never_a_final_round_snail():
-    """Issue 10 (this session's brief): the search must never do worse than the move greedy would pick — the root
+    """The search must never do worse than the move greedy would pick — the root
     searches greedy's move whatever the pruning, except a Sea Snail in the final round."""
     from shoal.games.reef.bots import greedy_bot
 
@@ -312,7 +312,7 @@ def test_hard_with_rivals_searches_exactly_as_the_plain_tree_search():
 
 
 def test_solo_hard_pairs_its_candidates_on_the_same_piles_within_its_playouts(monkeypatch):
-    """Issue 10, the AQUA solo row: alone, hard plays every surviving candidate out on one sampled pile at a time
+    """AQUA solo: alone, hard plays every surviving candidate out on one sampled pile at a time
     (the pile's luck cancels out of their differences), halving the candidates round by round, within its playouts."""
     m = _midgame(1, seed=5, plies=4)
     view, legal = m.view(0), m.legal_actions(0)

@@ -110,7 +110,7 @@ def test_supply_shows_animals_left_and_stacks():
 
 
 def test_the_large_animal_phase_sends_every_orientation_of_every_shape():
-    """Issue 14 (a leaner view keeps every field the renderer reads): the Large Animal controls draw each shape in all
+    """A leaner view keeps every field the renderer reads: the Large Animal controls draw each shape in all
     6 turns, mirrored or not, so in that phase every (rot, mirror) is in the supply; in the others only the first."""
     from shoal.games.reef.state import LARGE
     from shoal.games.reef.view import SHAPE_ORIENTATIONS
@@ -187,7 +187,7 @@ def test_the_log_names_tiles_by_their_colours():
 
 
 def test_a_corals_rhombus_is_its_tiles_centre_and_three_corners_of_the_hexagon():
-    """docs/reef-geometry.md (issue 14: a leaner view): the view sends no coral polygon; web/games/reef/board.js draws
+    """docs/reef-geometry.md: the view sends no coral polygon, to stay lean; web/games/reef/board.js draws
     each coral as its tile's centre plus the corners d-1, d, d+1 of geometry.hex, which is the engine's own rhombus."""
     from shoal.games.reef.geometry import cell_point, coral_polygon
 
@@ -209,8 +209,9 @@ def test_a_corals_rhombus_is_its_tiles_centre_and_three_corners_of_the_hexagon()
 
 
 def test_the_answer_a_reef_click_sends_stays_lean():
-    """Issue 14: a reef view was 30-50 KB, most of a click's Python (building and serialising it); it sends no coral
-    polygons and no Habitat neighbour lists now (the renderer reads neither). A bound on its size, not a timing."""
+    """A reef view is most of a click's Python (building and serialising it), so it sends no coral polygons and no
+    Habitat neighbour lists (the renderer reads neither, and with them it would be 30-50 KB). A bound on its size, not
+    a timing."""
     m = _midgame(players=2, plies=30)
     text = json.dumps(m.view(0))
     assert len(text) < 40_000, len(text)

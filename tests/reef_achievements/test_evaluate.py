@@ -92,8 +92,7 @@ def test_evaluate_refuses_what_is_not_finished():
 
 
 def test_an_unknown_scenario_or_modification_in_a_position_is_named_with_the_known_ones():
-    """Issue 9.12: "evaluate_position with an unknown Scenario/Modification id raises a bare KeyError: give a clear
-    error"."""
+    """evaluate_position with an unknown Scenario or Modification id gives a clear error, not a bare KeyError."""
     from shoal import ShoalError
     from shoal.games.reef.achievements.evaluate import evaluate_position
 

@@ -117,7 +117,7 @@ def _choice_view(board, scenario="none"):
 
 
 def test_modification_6_bots_choose_the_colour_that_keeps_scenario_l():
-    """Issue 9: the engine's pick "can cost a player Scenario L": L needs 85+ points and at most 20 from Reefs. With
+    """The engine's pick must not cost a player Scenario L: L needs 85+ points and at most 20 from Reefs. With
     a pink Reef worth 27 and a red one worth 3, a bot keeps red under Scenario L and pink without a Scenario."""
     big = merge(field(*["jellyfish"] * 9), field("crab", "crab", "crab", colour="R", off=80))
     b = merge(

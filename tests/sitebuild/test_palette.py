@@ -1,6 +1,6 @@
-"""The site's one palette of chrome colours (web/style.css), repeated for boards on pages that link only viewer.css:
-both copies agree, every colour has a light and a dark value, and the fallback for browsers without light-dark() is
-exactly the light theme."""
+"""The site's one palette of colours, written once in web/viewer.css: the file every board needs (a teacher's page
+links only it) and every Shoal page links before style.css. Every colour has a light and a dark value, and the
+fallback for browsers without light-dark() is exactly the light theme."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from pathlib import Path
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 LIGHT_DARK = re.compile(r"light-dark\(\s*([^,()]+?)\s*,\s*([^()]+?)\s*\)")
+# Shoal's own pages (<html class="shoal-site">) and the boards, wherever they are.
+SELECTOR = ".shoal-site, .shoal-view, .shoal-embed"
+FALLBACK = "@supports not (color: light-dark(#000, #fff))"
 
 
 def declarations(block: str) -> dict[str, str]:
@@ -21,26 +24,33 @@ def block_after(css: str, selector: str) -> str:
     return css[at + len(selector) + 2 : css.index("}", at)]
 
 
-def palette(css: str, selector: str) -> tuple[dict[str, str], dict[str, str]]:
-    """(the palette, the @supports-not fallback) declared on `selector`."""
-    main = declarations(block_after(css, selector))
-    fallback_at = css.index("@supports not (color: light-dark(#000, #fff))")
-    fallback = declarations(block_after(css[fallback_at:], selector))
-    return main, fallback
+VIEWER_CSS = (WEB / "viewer.css").read_text()
+PALETTE = declarations(block_after(VIEWER_CSS, SELECTOR))
+LIGHT = declarations(block_after(VIEWER_CSS[VIEWER_CSS.index(FALLBACK) :], SELECTOR))
 
 
-STYLE = palette((WEB / "style.css").read_text(), ":root")
-VIEWER = palette((WEB / "viewer.css").read_text(), ".shoal-view, .shoal-embed")
+def test_the_palette_is_written_once_in_viewer_css():
+    assert len(PALETTE) >= 25
+    assert VIEWER_CSS.count(FALLBACK) == 1
+    for css in sorted(WEB.rglob("*.css")):
+        if css.name == "viewer.css":
+            continue
+        again = sorted(set(declarations(css.read_text())) & set(PALETTE))
+        assert not again, f"{css.relative_to(WEB)} declares palette colours again: {again}"
 
 
-def test_the_viewers_palette_is_the_sites():
-    assert VIEWER == STYLE
+def test_every_page_that_links_style_css_takes_the_palette_from_viewer_css_first():
+    pages = [p for p in sorted(WEB.glob("*.html")) if 'href="./style.css"' in p.read_text()]
+    assert {"index.html", "learn.html", "progress.html"} <= {p.name for p in pages}
+    for page in pages:
+        html = page.read_text()
+        assert re.search(r'<html [^>]*class="shoal-site"', html), f"{page.name}: <html> is not .shoal-site"
+        assert 'href="./viewer.css"' in html, f"{page.name} does not link viewer.css"
+        assert html.index('href="./viewer.css"') < html.index('href="./style.css"'), f"{page.name}: viewer.css last"
 
 
 def test_every_colour_of_the_palette_has_a_light_and_a_dark_value_or_one_for_both():
-    main, _ = STYLE
-    assert len(main) >= 25
-    for name, value in main.items():
+    for name, value in PALETTE.items():
         if name == "--radius":
             continue
         assert LIGHT_DARK.fullmatch(value) or re.fullmatch(r"#[0-9a-f]{3,8}", value), (name, value)
@@ -48,6 +58,5 @@ def test_every_colour_of_the_palette_has_a_light_and_a_dark_value_or_one_for_bot
 
 def test_the_fallback_without_light_dark_is_the_light_theme():
     """A browser without light-dark() (Safari before 17.5) would otherwise get no colour at all for each name."""
-    main, fallback = STYLE
-    themed = {name: LIGHT_DARK.fullmatch(value)[1] for name, value in main.items() if LIGHT_DARK.fullmatch(value)}
-    assert fallback == themed
+    themed = {name: LIGHT_DARK.fullmatch(value)[1] for name, value in PALETTE.items() if LIGHT_DARK.fullmatch(value)}
+    assert LIGHT == themed

@@ -73,8 +73,8 @@ print(json.dumps(out))
 
 
 def test_every_level_chooses_the_same_move_on_pyodide_and_cpython(site_dir):
-    """Issue 10: "Budgets count iterations or nodes, not wall-clock, so the same view and seed give the same move on
-    CPython and in the browser (test it under the shipped runtime in Node)". Every level, a capped budget, at several
+    """Budgets count iterations or nodes, not wall-clock time, so the same view and seed give the same move on
+    CPython and in the browser (here under the shipped runtime in Node). Every level, a capped budget, at several
     positions of every game."""
     node = subprocess.run(
         ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir)],

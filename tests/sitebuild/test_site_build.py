@@ -14,8 +14,8 @@ import shoal
 
 
 def test_only_the_pyodide_files_a_browser_loads_are_vendored(site_dir):
-    """Issue 2 §4: "only the files the browser loads" — no maps, no .d.ts, no console pages, no README (plus the
-    build's own memory snapshot of that runtime, issue 14)."""
+    """Only the files the browser loads: no maps, no .d.ts, no console pages, no README (plus the build's own memory
+    snapshot of that runtime)."""
     assert sorted(p.name for p in (site_dir / "pyodide").iterdir()) == sorted(
         build.RUNTIME_FILES + ["python_stdlib.zip", "pyodide-lock.json", build.SNAPSHOT]
     )
@@ -63,9 +63,8 @@ def _stdlib_names_in(source: str) -> set[str]:
 
 
 def test_the_stdlib_ships_only_what_the_site_imports(site_dir):
-    """Issue 14 §3: "decide with numbers what to drop — e.g. whether python_stdlib.zip ... can shrink to what the
-    engines import". Every stdlib module an engine names is kept (with the codecs and Pyodide's own packages); modules
-    no path of the site reaches are not shipped."""
+    """python_stdlib.zip shrinks to what the engines import: every stdlib module an engine names is kept (with the
+    codecs and Pyodide's own packages); modules no path of the site reaches are not shipped."""
 
     def tops(zip_path):
         with zipfile.ZipFile(zip_path) as zf:
@@ -119,7 +118,7 @@ def test_site_is_ready_for_github_pages(site_dir):
 
 
 def test_the_lobby_cards_are_written_into_the_page_and_its_modules_named_for_preloading(site_dir):
-    """Issue 14: "lobby painted / stock boot ≤ 0.05×": index.html carries every game's card (from games.json, as the
+    """The lobby paints before any script runs: index.html carries every game's card (from games.json, as the
     lobby draws them) before any script runs, and names every module app.js imports statically (boot.js preloads them:
     tests/e2e/test_site.py)."""
     html = (site_dir / "index.html").read_text()

@@ -1,4 +1,5 @@
-"""The build ships a memory snapshot of its own Python with every engine module already imported (issue 14)."""
+"""The build ships a memory snapshot of its own Python with every engine module already imported, so a page restores it
+instead of booting Python and importing them."""
 
 from __future__ import annotations
 

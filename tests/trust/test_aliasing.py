@@ -1,7 +1,7 @@
-"""Issue 9.7: nothing a match hands out is one of its own objects; a caller changes a match only through ``play``.
+"""Nothing a match hands out is one of its own objects; a caller changes a match only through ``play``.
 
-"appending to reef's cached legal list let play accept an illegal Sea Snail take and the record then failed to load;
-editing seat 0's reef view changed seat 1's scores."
+Otherwise appending to reef's cached legal list would let play accept an illegal Sea Snail take (and the record then
+fail to load), and editing seat 0's reef view would change seat 1's scores.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 9.3: "A bot could recover the match seed from the RNG it is handed (Rng(seed, ply, seat) can be run backwards
-to the seed). Derive bots' randomness one-way (e.g. hashlib over seed, ply, seat)"."""
+"""A bot must not recover the match seed from the RNG it is handed (``Rng(seed, ply, seat)`` could be run backwards
+to the seed), so bots' randomness is derived one-way (a hash over seed, ply and seat)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ def run_back(state, *salt):
 
 
 def test_the_attack_works_on_a_salted_splitmix():
-    """The test's own check: the generator bots used to get gives the seed back in microseconds."""
+    """The test's own check: the attack works, giving the seed back in microseconds from a plain ``Rng(seed, ply,
+    seat)``."""
     assert run_back(Rng(123456789, 4, 1).state, 4, 1) == 123456789
 
 

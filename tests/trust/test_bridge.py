@@ -1,4 +1,4 @@
-"""Issue 9, points 1, 4 and 8: the bridge answers every string with JSON, says only what the viewer may see, and a
+"""The bridge answers every string with JSON, says only what the viewer may see, and a
 refused ``bots`` request plays nothing."""
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def _answers_well(text):
     return answer
 
 
-# --- point 4: every string gets an answer -----------------------------------------------------------------------
-REPORTED = [  # the issue's repros, and their neighbours
+# --- every string gets an answer --------------------------------------------------------------------------------
+REPORTED = [  # a field of the wrong type (a list or object where a name or number belongs), and its neighbours
     {"cmd": []},
     {"cmd": {}},
     {"cmd": "view", "match": {}},
@@ -64,15 +64,14 @@ REPORTED = [  # the issue's repros, and their neighbours
 
 @pytest.mark.parametrize("request_", REPORTED, ids=lambda r: json.dumps(r)[:40])
 def test_the_reported_type_errors_are_answers(request_):
-    """Issue 9.4: "bridge.handle raises instead of answering for {"cmd": []}, "match": {}, "game": ["museum"],
-    "bot": [] (TypeError)"."""
+    """bridge.handle answers, never raises a TypeError, for {"cmd": []}, "match": {}, "game": ["museum"], "bot": []."""
     ask(cmd="new", game="museum", players=2, seed=1, viewer=0)
     answer = _answers_well(bridge.handle(json.dumps(request_)))
     assert answer["ok"] is False
 
 
 def test_deep_huge_and_odd_requests_are_answers():
-    """Issue 9.4: "deeply nested JSON (RecursionError)"; and huge integers, huge requests, non-strings."""
+    """Deeply nested JSON (no RecursionError), huge integers, huge requests, non-strings: all answered."""
     ask(cmd="new", game="brunch", players=3, seed=1, viewer=0)
     odd = [
         "[" * 100_000 + "]" * 100_000,
@@ -99,7 +98,7 @@ def test_deep_huge_and_odd_requests_are_answers():
 
 
 def test_a_bug_is_a_short_answer_and_a_traceback_on_stderr(monkeypatch, capsys):
-    """Issue 9.4: "a short message for the player, never a traceback on screen (log the traceback to the console)"."""
+    """A short message for the player, never a traceback on screen (the traceback goes to the console)."""
     ask(cmd="new", game="museum", players=2, seed=1, viewer=0)
 
     def broken(view, legal, rng):
@@ -154,7 +153,7 @@ RAW = st.one_of(
 
 @given(RAW, st.sampled_from(GAME_IDS))
 def test_generated_requests_get_json_answers(text, game_id):
-    """Issue 9.4, shrinkable: any request hypothesis builds is answered, never raised."""
+    """Shrinkable: any request hypothesis builds is answered, never raised."""
     bridge._matches.clear()
     ask(cmd="new", game=game_id, players=shoal.GAMES[game_id].min_players, seed=3, viewer=0)
     _answers_well(bridge.handle(text))
@@ -262,8 +261,8 @@ BATCH = 50
 
 
 def test_thousands_of_generated_requests_raise_nothing():
-    """Issue 9.4: "It must answer every string with {"ok": false, "error": ...} ... Test: ≥ 5,000 generated requests,
-    0 exceptions." Each request is a right one for the live match, usually with one part replaced by junk (or its
+    """Every string is answered, with {"ok": false, "error": ...} when it is wrong: ≥ 5,000 generated requests, 0
+    exceptions. Each request is a right one for the live match, usually with one part replaced by junk (or its
     text cut or corrupted), so that the junk reaches every layer of the engine."""
     counts = {"requests": 0, "ok": 0, "refused": 0}
 
@@ -295,10 +294,10 @@ def test_thousands_of_generated_requests_raise_nothing():
     assert counts["ok"] > 500 and counts["refused"] > 2000, f"good and bad requests both reached the engine: {counts}"
 
 
-# --- point 1: answers carry the view and nothing else -----------------------------------------------------------
+# --- answers carry the view and nothing else --------------------------------------------------------------------
 def test_bot_answers_do_not_say_what_the_bots_chose():
-    """Issue 9.1: "With ?game=brunch&players=4&seats=human,bot,bot,bot&seed=3 the page receives [1, {"type":
-    "lunch"}], [3, {"type": "keep_passing"}] while the human still has to decide"."""
+    """With ?game=brunch&players=4&seats=human,bot,bot,bot&seed=3 the page must not receive the bots' secret
+    choices (such as [1, {"type": "lunch"}], [3, {"type": "keep_passing"}]) while the human still has to decide."""
     first = ask(cmd="new", game="brunch", players=4, seed=3, viewer=0)
     assert set(first) == {"ok", "to_act", "over", "view"}
     for _ in range(40):
@@ -320,7 +319,7 @@ def test_bot_answers_do_not_say_what_the_bots_chose():
             assert set(answer) == {"ok", "to_act", "over", "view"}
 
 
-# --- point 8: bots is all or nothing ----------------------------------------------------------------------------
+# --- bots is all or nothing -------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "seats",
     [
@@ -334,7 +333,8 @@ def test_bot_answers_do_not_say_what_the_bots_chose():
     ],
 )
 def test_a_refused_bots_request_plays_nothing(seats):
-    """Issue 9.8: "[[1, "random"], [2, "no-such-bot"]] returns an error after seat 1's move was played"."""
+    """A refused ``bots`` request plays nothing: with [[1, "random"], [2, "no-such-bot"]] seat 1 does not move
+    either."""
     ask(cmd="new", game="brunch", players=4, seed=3, viewer=0)
     before = ask(cmd="record")["record"]
     assert {1, 2} <= set(bridge._matches["main"].to_act())

@@ -1,4 +1,4 @@
-"""Issue 14: a click against bots that answer at once is one request: ``play`` with ``bots`` (and ``bots`` with
+"""A click against bots that answer at once is one request: ``play`` with ``bots`` (and ``bots`` with
 ``chain``) plays those bots round after round until a person is due, exactly as the page's loop did one round trip at
 a time, and a refusal of any part plays nothing."""
 

@@ -4,7 +4,7 @@ Positions are written from random games at random moments (each game's own notat
 AQUA's ``P/R/M/T/S`` lines), some garbled a little. A position is either refused with a ShoalError, or it starts a
 match in which every bot level plays a few plies (a small budget; the searches' own ply cap ends any playout that
 could not end) and a random continuation to the end never meets a seat to act with no legal move. An AQUA position
-with a short market used to do that in every continuation and hang every search level.
+with a short market would do that in every continuation and hang every search level.
 
 The suite runs a few examples per game; ``SHOAL_HYPOTHESIS_PROFILE=long`` runs many.
 """

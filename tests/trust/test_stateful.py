@@ -1,4 +1,4 @@
-"""Issue 9, "Tests that keep it so": one hypothesis state machine per game interleaves legal moves, bot moves,
+"""One hypothesis state machine per game interleaves legal moves, bot moves,
 malformed and out-of-turn actions and bridge requests, and checks after every step that
 
 - a refusal changed nothing (the record and every seat's view),

@@ -1,6 +1,6 @@
-"""Issue 9.1: "Every answer of the bridge may only hold what view(viewer) shows. Test: for every game, twin matches
-that differ only in what the viewer may not see give byte-identical bridge answers for every command (new, load, view,
-play, bot, bots; record excepted and documented as the whole truth)."
+"""Every answer of the bridge holds only what view(viewer) shows: for every game, twin matches that differ only in what
+the viewer may not see give byte-identical bridge answers for every command (new, load, view, play, bot, bots; record
+excepted and documented as the whole truth).
 
 Twins come from the per-game builders the undo proof uses (``tests/core/test_undo.py:TWINS``, themselves built on
 ``tests/aquarena/test_views.py`` and ``tests/reef/test_secrecy.py``). A bot's move may show the viewer something
@@ -119,15 +119,16 @@ def test_twins_get_byte_identical_answers_wherever_their_views_agree(game_id, pl
     assert checked >= 30, f"only {checked} requests compared"
     assert told >= 5, f"only {told} agreeing answers said what just happened"
     if game_id in ("museum", "aquarena"):  # (Brunch's builder changes only decks; AQUA hides only the pile)
-        # The issue's leak was here: bots whose choices differ (a pass, a discard, a card laid face down) behind the
-        # same view. Before the fix their answers listed those choices.
+        # Where a leak would show: bots whose choices differ (a pass, a discard, a card laid face down) behind the
+        # same view, and answers that listed those choices.
         assert hidden_choices > 0, f"some bots chose differently behind the same view ({checked} compared)"
 
 
 def test_brunch_bots_holding_different_cards_get_the_same_answers_behind_the_same_view():
-    """The issue's repro: "?game=brunch&players=4&seats=human,bot,bot,bot&seed=3 ... the page receives [1, {"type":
-    "lunch"}], [3, {"type": "keep_passing"}]". Twins from ``tests/brunch/test_views.py`` differ in seat 1's hidden
-    card; the bots play on in both, and wherever seat 0's view agrees so must every answer."""
+    """With ?game=brunch&players=4&seats=human,bot,bot,bot&seed=3 the page must not receive the bots' choices (such as
+    [1, {"type": "lunch"}], [3, {"type": "keep_passing"}]) behind seat 0's view. Twins from
+    ``tests/brunch/test_views.py`` differ in seat 1's hidden card; the bots play on in both, and wherever seat 0's view
+    agrees so must every answer."""
     differed = compared = 0
     for players, seed in [(3, 0), (4, 3), (5, 1), (7, 2)]:
         a, b, _, _ = twin_with_other_hidden_card(players, seed)

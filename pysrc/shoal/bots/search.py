@@ -177,14 +177,14 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me = view["seat"]
-        spec, game = self.spec, self.game
+        spec = self.spec
         legal_keys = {action_key(a): a for a in legal}
         root = _Node()
         root_choices: list[str] | None = None
         iterations = self.iterations
         if self.solo_iterations is not None and view["players"] == 1:
             iterations = self.solo_iterations
-        for i in range(iterations):
+        for _ in range(iterations):
             state = spec.sample(view, rng)
             if root_choices is None:
                 root_choices = self._root_choices(state, me, legal, legal_keys)

@@ -43,7 +43,7 @@ def _plain(data: Any) -> Any:
 class LazyView(MutableMapping[str, Any]):
     """A seat's view that is built on its first read. A bot is handed its seat's view and nothing else; one that never
     reads it (``random``, a search with one legal action) then costs no view: in the page a reef view is most of a
-    click's Python (issue 14). Reads, writes and comparisons behave as on the plain dict ``build()`` returns."""
+    click's Python. Reads, writes and comparisons behave as on the plain dict ``build()`` returns."""
 
     __slots__ = ("_build", "_view")
 
@@ -253,8 +253,8 @@ class Match:
 
     def shared_view(self, seat: int | None = None) -> View:
         """:meth:`view` without the copy: it shares the parts the game keeps cached, so it is only for serialising at
-        once (the bridge's answers) and never to keep or edit. The copy was a third of a reef view's cost in a click
-        (issue 14)."""
+        once (the bridge's answers) and never to keep or edit. A copy would cost a third as much as building a reef
+        view in a click."""
         if seat is not None:
             self._check_seat(seat)
         over = self.is_over()

@@ -7,16 +7,19 @@ empty list::
 
 | key | meaning | default |
 |---|---|---|
-| ``tiles`` | the Water tiles (one more than the players), ``|``-separated: ``flies/capacity``, ``r`` if already resolved this round, ``:``, then its cards ``seat.card`` (a number 1–10 or a name such as ``frog``, ``fishhook``), ``*`` after a face-down one | required |
+| ``tiles`` | the Water tiles (one more than the players), separated by ``|``, each written as below | required |
 | ``hands`` | each seat's hand (card numbers) | planning: required; resolution: empty |
 | ``round`` | 1–4 | 1 |
 | ``heron`` | the heron token's holder | 0 |
 | ``phase`` | ``planning`` (a seat places a card) or ``resolution`` (a seat picks the next tile) | ``planning`` |
 | ``turn`` | planning: the seat to place | the heron holder |
-| ``chooser`` | resolution: the seat to pick the next tile (with one unresolved tile left, it opens by itself) | the heron holder |
+| ``chooser`` | resolution: the seat to pick the next tile (the last unresolved opens by itself) | the heron holder |
 | ``discards`` | each seat's discarded cards | planning: none; resolution: every card not on a tile or in hand |
-| ``catch`` | this round's catches so far: ``flies:owner.card,...`` per seat (``2:1.4`` = 2 flies and seat 1's Frog) | nothing |
+| ``catch`` | this round's catches: ``flies:owner.card,...`` per seat (``2:1.4``: 2 flies, seat 1's Frog) | nothing |
 | ``scores`` | points from earlier rounds | 0 each |
+
+A tile is ``flies/capacity``, then ``r`` if it is already resolved this round, then ``:`` and its cards as
+``seat.card`` (a number 1–10 or a name such as ``frog``, ``fishhook``), with ``*`` after a face-down one.
 
 A seat's remaining cards form its pile, shuffled by the seed. A seat's first two placements of a round go face up
 and the others face down, so the number of its cards on tiles decides how its next card goes. :func:`dump` writes every

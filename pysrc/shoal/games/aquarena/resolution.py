@@ -71,7 +71,7 @@ def _finish_tile(state: AquarenaState) -> None:
 def advance(state: AquarenaState, one_tile: bool = False) -> None:
     """Run the resolution forward until a seat has a real decision to make (or the match ends).
 
-    With ``one_tile`` it stops as soon as the current tile is resolved (used to look ahead at one tile).
+    With ``one_tile`` it stops as soon as the current tile is resolved (for looking ahead at one tile).
     """
     while state.phase == "resolution":
         if state.decision in ("eat", "move"):

@@ -9,7 +9,7 @@ list by ``,`` and ``-`` is an empty list::
 |---|---|---|
 | ``hands`` | every seat's three predators (``orca8 orca5 baby octopus walrus shark575 shark626 shark717``) | required |
 | ``round`` | the round, 1–6 | 1 |
-| ``phase`` | ``lunch`` (everyone decides: Lunch or keep passing), ``pass`` (everyone picks a card to pass) or ``food`` (passing is over: everyone plays a food card) | ``lunch`` |
+| ``phase`` | ``lunch`` (Lunch or keep passing), ``pass`` (pick a card to pass), ``food`` (play food) | ``lunch`` |
 | ``passes`` | passes made this round; with 0 the first two cards of each hand are its face-up deal | 0 |
 | ``caller`` | the seat whose Lunch call ended the passing (``phase=food`` only) | required for food |
 | ``aqua`` | the Aqua cards each seat holds (values 0, -1, -2, -4) | none |

@@ -9,8 +9,8 @@ the Aqua values from those it has not seen, and fills the others' pending choice
 heuristic would have chosen with them: a seat that kept passing holds a hand below the Lunch bar, an Aqua answer a
 hand expected to rank low (``_informed_hands``).
 
-The policy is the heuristic bot's reasoning on the state, with the food weakness issue 10 measured fixed (always the
-highest food card; see ``choose_food``). The levels (``make_levels``) search the seat's Lunch calls, Aqua answers,
+The policy is the heuristic bot's reasoning on the state, with its measured food weakness fixed (always the highest
+food card; see ``choose_food``). The levels (``make_levels``) search the seat's Lunch calls, Aqua answers,
 passes and colour choices by paired flat Monte Carlo to the end of the round, the rivals modelled by the heuristic's
 own rules (``rival_policy``); its food is the highest card.
 """
@@ -276,7 +276,8 @@ def points_margin(state: BrunchState, seat: int) -> float:
 
 
 def evaluate(state: BrunchState, seat: int) -> float:
-    """A won game (shared on ties) or, before the end, a soft win chance from the points margin; plus a little margin."""
+    """A won game (shared on ties) or, before the end, a soft win chance from the points margin; plus a little
+    margin."""
     m = points_margin(state, seat)
     if state.phase == "over":
         points = [food_points(c) for c in state.collected]
@@ -388,9 +389,9 @@ def round_gain(start: BrunchState, end: BrunchState, seat: int) -> float:
 
 
 # Playouts a decision. hard also samples the others' hands from what their last Lunch window revealed (``INFORMED``):
-# measured (session 4, 60 games each) hard with 800 plain playouts won 43.3% and normal with 200 41.7%, so more
-# playouts alone no longer separate the levels; the informed sampler is what hard has and normal has not.
-# benchmarks/strength.py, 200 games each against three frozen heuristics (session 5): hard 51.5% ± 6.9% (0.073 CPU s
+# measured (60 games each) hard with 800 plain playouts won 43.3% and normal with 200 41.7%, so more playouts alone
+# do not separate the levels; the informed sampler is what hard has and normal has not.
+# benchmarks/strength.py, 200 games each against three frozen heuristics: hard 51.5% ± 6.9% (0.073 CPU s
 # a decision), normal 40.4% ± 6.7%, easy 29.6% ± 6.2%; game by game on the same seeds hard − normal +11.1 ± 8.4
 # points and normal − easy +10.8 ± 7.9.
 EASY, NORMAL, HARD = 40, 200, 300
@@ -400,8 +401,8 @@ def make_levels(game) -> dict:
     """Paired flat Monte Carlo (``shoal.bots.flat``) over the round being played: each candidate is played out on the
     same sampled positions to the end of the round, the rivals modelled by ``rival_policy``, and judged by
     ``round_gain``; easy and normal differ in playouts a decision, hard also samples the others' hands consistent
-    with their last Lunch window (``INFORMED``). Measured against three old heuristics (issue 10,
-    docs/strength.md): the ISMCTS levels (30–80-ply rollouts, the rivals playing highest food) won 0 of 4 games
+    with their last Lunch window (``INFORMED``). Measured against three old heuristics
+    (docs/strength.md): the ISMCTS levels (30–80-ply rollouts, the rivals playing highest food) won 0 of 4 games
     each; flat playouts to the end of the game (25 samples) 0.240 ± 0.059 of 200 — the later rounds' deals drown a
     choice's effect; to the end of the round 0.34 ± 0.08 of 150 with 25 samples, the policy alone 0.305 ± 0.045."""
 

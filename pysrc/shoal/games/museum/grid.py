@@ -47,7 +47,8 @@ def open_spots(cells: Mapping[Pos, object]) -> list[Pos]:
 
 
 def facings(face_up: Mapping[Pos, bool], pos: Pos) -> list[str]:
-    """The facings a card placed at ``pos`` may take: next to face-down only -> up, face-up only -> down, both -> either.
+    """The facings a card placed at ``pos`` may take: next to face-down only -> up, face-up only -> down, both ->
+    either.
 
     ``face_up`` maps each placed card's position to whether it is face up.
     """

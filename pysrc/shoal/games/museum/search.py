@@ -412,8 +412,8 @@ def ranked(view: View, legal: list[Action], rng: Rng, samples: int, sampler=samp
 def flat_search(
     game, iterations: int, root_candidates: int, rank_samples: int, name: str = "search", spec: GameSearch = SEARCH
 ) -> FlatBot:
-    """Flat Monte Carlo with common random numbers over the root's best few moves (issue 10: "another method you
-    show is stronger"), the shared :class:`~shoal.bots.flat.FlatBot` with ``split=False``.
+    """Flat Monte Carlo with common random numbers over the root's best few moves (stronger here than ISMCTS,
+    as measured below), the shared :class:`~shoal.bots.flat.FlatBot` with ``split=False``.
 
     A museum game is ~19 plies, so every playout is nearly a whole game and a tree over the opponent's replies gets
     a handful of visits per node: ISMCTS at 300 iterations won 67% of 200 games against the old greedy bot, and more
@@ -440,8 +440,9 @@ def make_levels(game) -> dict:
     token moves judged over all targets in playouts: 1 x 3 63.3%, 2 x 4 64.8%, 3 x 4 and 8 x 6 73.8%, too close to
     hard); ``easy`` plays no playouts at all, only the ranking over one sampled position, so it plays as if it could
     see the hidden cards it guessed: 44.5% +- 6.8% (with 2 positions it won 55.2% +- 6.7%, overlapping normal's
-    interval: issue 10 asks each level to sit clearly below the next). ``hard`` keeps to about 2 s a decision in headless Chromium
-    (benchmarks/chromium_bots.py: 0.46 s mean, 1.59 s max, the first decision, CPU seconds of the page's renderer).
+    interval, and each level must sit clearly below the next). ``hard`` keeps to about 2 s a decision in headless
+    Chromium (benchmarks/chromium_bots.py: 0.46 s mean, 1.59 s max, the first decision, CPU seconds of the page's
+    renderer).
     Rollouts sample 12 of the legal placements per ply: greedy over all of them is slower and weaker (79% +- 7.5% of
     100 games at 30 x 8)."""
     return {

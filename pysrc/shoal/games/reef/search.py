@@ -555,7 +555,7 @@ def make_levels(game) -> dict:
     """easy / normal / hard: iterations a decision, every rollout to the end of the game, over the policy's few best
     placements plus old greedy's move. Deeper in the tree only the policy's two best moves are tried (a wider tree
     spreads a few hundred noisy rollouts thinner), and exploration is low: placements differ by a point or two while
-    one rollout's score varies by ten. Measured (CPython CPU seconds, this session, 12 seeds/games each): solo core
+    one rollout's score varies by ten. Measured (CPython CPU seconds, 12 seeds/games each): solo core
     median 92 with 160 iterations (88 with the earlier 140 iterations, 5 moves deep, exploration 0.7); hard's 2-player
     decisions cost about 0.8 s on average at this budget. A solo game has no rival turns in its rollouts, so hard
     searches 225 iterations there for about the same thinking time (solo advanced, seeds 1–40: median 79 at 150

@@ -38,8 +38,8 @@ GEOMETRY = {
 }
 
 
-# Plane coordinates are pure functions of a lattice point: worked out once per point, not once per view (issue 14:
-# a reef click's Python was mostly building the view, a third of it these polygons). The lists are shared between
+# Plane coordinates are pure functions of a lattice point: worked out once per point, not once per view (a reef
+# click's Python is mostly building the view, and these polygons would be a third of it). The lists are shared between
 # views; `Match.view` hands every caller its own copy.
 _xy = lru_cache(maxsize=None)(xy)
 
@@ -200,8 +200,8 @@ def _supply(s: ReefState) -> dict[str, Any]:
                 "stack": list(s.large[shape.id]),
                 "next": s.large[shape.id][0] if s.large[shape.id] else None,
                 # Every (rotation, mirror) only when a Large Animal may be attracted (the renderer's turn strip then
-                # shows them); otherwise the first, which the supply and the shape buttons draw (issue 14: the other 11
-                # were ~6 KB of a ~29 KB answer on every click).
+                # shows them); otherwise the first, which the supply and the shape buttons draw (the other 11
+                # would be ~6 KB of a ~29 KB answer on every click).
                 "orientations": SHAPE_ORIENTATIONS[shape.id]
                 if s.phase == "large"
                 else SHAPE_ORIENTATIONS[shape.id][:1],
