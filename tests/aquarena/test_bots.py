@@ -14,7 +14,7 @@ def _view(state, seat):
 
 
 def test_bots_are_registered_random_heuristic_and_beginner_then_the_search_levels():
-    """Every game has the levels beginner, easy, normal and hard, and keeps random for tests; the old heuristic stays."""
+    """Levels beginner, easy, normal, hard in every game, random kept for tests; the old heuristic stays."""
     assert list(GAME.bots) == ["random", "heuristic", "beginner", "easy", "normal", "hard"]
 
 

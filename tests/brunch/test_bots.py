@@ -11,7 +11,7 @@ from .helpers import new, to_food
 
 
 def test_bots_are_random_heuristic_and_beginner_then_the_search_levels():
-    """Every game has the levels beginner, easy, normal and hard, and keeps random for tests; the old heuristic stays listed."""
+    """Levels beginner, easy, normal, hard in every game, random kept for tests; the old heuristic stays."""
     assert list(GAME.bots) == ["random", "heuristic", "beginner", "easy", "normal", "hard"]
 
 

@@ -19,7 +19,7 @@ def _duel(seed: int, bots: list[str]) -> list[int]:
 
 
 def test_bots_are_random_greedy_and_beginner_then_the_search_levels():
-    """Every game has the levels beginner, easy, normal and hard, and keeps random for tests; the old heuristic stays listed."""
+    """Levels beginner, easy, normal, hard in every game, random kept for tests; the old heuristic stays."""
     assert list(GAME.bots) == ["random", "greedy", "beginner", "easy", "normal", "hard"]
 
 

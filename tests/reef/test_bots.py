@@ -8,7 +8,7 @@ from shoal.games.reef import GAME
 
 
 def test_bots_registered_random_greedy_and_beginner_then_the_search_levels():
-    """Every game has the levels beginner, easy, normal and hard, and keeps random for tests; the old greedy stays listed."""
+    """Levels beginner, easy, normal, hard in every game, random kept for tests; the old greedy stays."""
     assert list(GAME.bots) == ["random", "greedy", "beginner", "easy", "normal", "hard"]
 
 
