@@ -11,6 +11,7 @@ import re
 import pytest
 
 import shoal
+from tests.e2e.a11y import in_every_theme
 from tests.e2e.driver import _visible, open_match, record, wait_idle
 
 # Each game at a table where several bots move between the person's decisions (instant bots: one request).
@@ -146,3 +147,16 @@ def test_with_motion_off_nothing_animates(page, how):
         marked += page.evaluate("document.querySelectorAll('.play .recent').length") > 0
     assert page.evaluate("window.__animations") == []
     assert marked, "the bots' moves are marked all the same"
+
+
+def test_the_marks_and_the_summary_line_pass_axe_in_both_themes(page):
+    """A board right after several bots moved (rings on cards, tiles and seats, the summary line) in light and dark."""
+    open_match(page, TABLES["aquarena"])
+    for _ in range(4):
+        if page.query_selector(".play .recent-line"):
+            break
+        (_visible(page, "[data-action]") or _visible(page, "[data-step]"))[0].click()
+        wait_idle(page)
+    assert page.query_selector(".play .recent-line") and page.query_selector(".play .recent")
+    found = in_every_theme(page)
+    assert found == [], "\n".join(found)
