@@ -158,8 +158,8 @@ def one_ply_values(view: dict[str, Any], legal: list[Action]) -> list[tuple[Acti
     return [(a, 0.0) for a in legal]
 
 
-# Beginner: a move within 4.5 units of the heuristic's best, one 2 units below weighing a quarter of the best's (Brunch's
-# units are small: at a quarter of the weight for one unit, as in the other games, it won as often as the heuristic).
+# Beginner: a move within 4.5 units of the heuristic's best, one 2 units below weighing a quarter of the best's
+# (Brunch's units are small: at one unit for a quarter, as in the other games, it won as often as the heuristic).
 beginner_bot = BeginnerBot(one_ply_values, temperature=2.0, reach=4.5)
 
 BOTS = {"random": random_bot, "heuristic": heuristic_bot, "beginner": beginner_bot}
