@@ -9,10 +9,11 @@
 // Options: lesson (URL or compiled object), record (URL or object: a replay), or a fresh deal (game, players, seats,
 // seed, options, names); viewer (a seat, or null for the spectator), step, watch, size ("small" | "medium" |
 // "large" | a CSS width), botDelay, playOn (false hides "play on from here"), theme ("light" | "dark" | "auto", the
-// default: the reader's prefers-color-scheme). See docs/embedding.md.
+// default: the reader's prefers-color-scheme), diagram (a still board of one step). See docs/embedding.md.
 import { el } from "./dom.js";
 import { Engine } from "./engine.js";
 import { site } from "./board.js";
+import { boardImage } from "./save-image.js";
 import { parseSeed } from "./seed.js";
 import { brief } from "./validate.js";
 import { openViewer } from "./viewer.js";
@@ -76,6 +77,7 @@ class Handle {
     }
     const { game, players, seats, seed, options, names } = opts;
     const deal = lesson || record ? null : { game, players, seats, seed, options, names };
+    if (opts.diagram && deal) throw new Error("a diagram shows one step of a lesson or a record, not a new game");
     if (opts.theme !== undefined && !THEMES.includes(opts.theme)) {
       throw new Error(`the theme must be one of ${THEMES.join(", ")}, not “${brief(opts.theme)}”`);
     }
@@ -89,9 +91,9 @@ class Handle {
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
       botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match,
-      emit: (type, detail) => this.fire(type, detail),
+      emit: (type, detail) => this.fire(type, detail), diagram: !!opts.diagram,
     });
-    setTimeout(sharedEngine, 0); // Python boots in the background, for questions and "play on"
+    if (!opts.diagram) setTimeout(sharedEngine, 0); // Python boots in the background, for questions and "play on"
     return this;
   }
 
@@ -105,6 +107,8 @@ class Handle {
 
   get step() { return this.viewer ? this.viewer.index : 0; }
   goTo(step) { return this.ready.then(() => this.viewer.goTo(step)); }
+  /** The board on show as an image for a worksheet: a Blob, `{format: "svg" | "png", scale}` (web/save-image.js). */
+  image(opts) { return this.ready.then(() => boardImage(this.element.querySelector(".sv-board"), opts)); }
   next() { return this.ready.then(() => this.viewer.next()); }
   prev() { return this.ready.then(() => this.viewer.prev()); }
   destroy() {
@@ -126,7 +130,7 @@ export const Shoal = {
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
 const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size",
-  "names", "bot-delay", "bot-budget", "play-on", "options", "theme"];
+  "names", "bot-delay", "bot-budget", "play-on", "options", "theme", "diagram"];
 const MAX_ATTR = 4000; // characters: far above any real attribute (a long option list), far below a page-freezing one
 
 /** The element's attributes as mount options; an Error naming the attribute and what it must be for any bad one. */
@@ -157,7 +161,7 @@ export function optionsFrom(node) {
     size: a("size") || undefined, theme: given("theme") ? a("theme").trim() : undefined,
     watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
     botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000),
-    playOn: a("play-on") !== "false",
+    playOn: a("play-on") !== "false", diagram: node.hasAttribute("diagram") && !/^(0|false)$/.test(a("diagram").trim()),
     viewer: !given("viewer") || a("viewer").trim() === "spectator" ? null : whole("viewer", 0, 98),
   };
   if (given("options")) {
@@ -208,6 +212,7 @@ class ShoalBoard extends HTMLElement {
   goTo(step) { return this.handle.goTo(step); }
   next() { return this.handle.next(); }
   prev() { return this.handle.prev(); }
+  image(opts) { return this.handle.image(opts); }
   on(type, fn) { return this.handle.on(type, fn); }
   static get observedAttributes() { return ATTRS; }
 }

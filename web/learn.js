@@ -17,7 +17,9 @@ async function main() {
     screen.replaceChildren(el("h1", { text: "Learn to play" }),
       el("div", { class: "learn-games" }, games.map((g) => el("section", { class: "learn-game" },
       el("h2", {}, el("a", { href: `learn.html?game=${g.id}`, text: g.title })), el("p", { text: g.summary }),
-      el("p", { class: "hint", text: `${lessons.filter((l) => l.game === g.id).length} lessons` })))));
+      el("p", { class: "hint", text: `${lessons.filter((l) => l.game === g.id).length} lessons` })))),
+      el("p", { class: "learn-studio" }, el("a", { href: "studio.html", dataset: { studioLink: "learn" },
+        text: "Write a lesson of your own in the Lesson Studio" })));
     document.body.dataset.status = "learn";
     return;
   }
@@ -32,7 +34,9 @@ async function main() {
         el("a", { href: `learn.html?game=${game.id}&lesson=${l.id}`, dataset: { lesson: l.id } },
           el("strong", { text: l.title }), el("small", { text: ` ${l.summary || ""}` }))))),
       el("p", {}, el("a", { class: "button", href: `index.html?game=${game.id}`, text: `Play ${game.title}` }),
-        " ", el("a", { href: "learn.html", text: "Other games" }))),
+        " ", el("a", { href: "learn.html", text: "Other games" }),
+        chosen ? [" ", el("a", { href: `studio.html?lesson=${chosen.id}`, dataset: { studioLink: "learn" },
+          text: "Open a copy in the Lesson Studio" })] : null)),
     mine.length ? host : el("p", { class: "hint", text: "No lessons for this game yet." }),
     el("details", { class: "rules" }, el("summary", { text: "Rules summary" }),
       el("ul", {}, game.rules.map((r) => el("li", { text: r })))));

@@ -13,6 +13,7 @@ import { publicMove } from "./host.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
+import { saveImageMenu } from "./save-image.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
@@ -30,10 +31,14 @@ function keysList() {
     el("dl", {}, VIEWER_KEYS.map(([k, what]) => [el("dt", {}, el("kbd", { text: k })), el("dd", { text: what })])));
 }
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
+// The build's output (or the engine's lesson_compile answer): every step carries its view, and the source is kept.
+const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "shoal-lesson" && Array.isArray(L.steps)
+  && L.steps.length > 0 && L.steps.every((s) => s && typeof s === "object" && s.view) && !!L.source;
 
 /**
  * Open a viewer in `host`. Options:
- *  lesson   a compiled lesson (format "shoal-lesson"): steps painted at once
+ *  lesson   a lesson: compiled (format "shoal-lesson", every step's view: painted at once) or hand-written
+ *           (docs/lessons.md: compiled by the page's engine first, with a progress line meanwhile)
  *  record   a record to replay (views from the engine); `seats`/`names` in it name the players
  *  deal     {game, players, seats, seed, options}: a live game
  *  viewer   the seat whose view to show (replay / live); null = spectator
@@ -46,6 +51,8 @@ const isSeat = (s) => Number.isInteger(s) && s >= 0;
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
+ *  diagram  a still board of the one step `step`: no controls, no keys, a question's board not playable (and no
+ *           engine for a compiled lesson: its views are all it needs)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -70,6 +77,7 @@ class Viewer {
     // The board's polite live region sits beside the redrawn root, so it outlives every redraw.
     this.announcer = makeAnnouncer();
     host.replaceChildren(this.root, this.announcer.node);
+    if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
   }
 
   async start() {
@@ -78,10 +86,7 @@ class Viewer {
     const { game } = await site();
     ensureCss("viewer");
     if (o.lesson) {
-      const L = o.lesson;
-      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) {
-        throw new Error("that file is not a compiled Shoal lesson");
-      }
+      const L = await this.compiledLesson(o.lesson);
       this.kind = "lesson";
       this.info = game(L.game);
       this.lesson = L;
@@ -114,6 +119,28 @@ class Viewer {
     }
     const at = Number.isInteger(o.step) ? o.step : this.kind === "replay" ? this.total : 0;
     await this.goTo(at);
+  }
+
+  // A compiled lesson (the build's) paints at once. A hand-written one is compiled by the page's engine worker, with
+  // the compiler the build runs (bridge `lesson_compile`), so its problems read as the checker's: "lesson step N,
+  // field: why". Meanwhile the board says what it is doing.
+  async compiledLesson(L) {
+    if (isCompiled(L)) return L;
+    if (L === null || typeof L !== "object" || Array.isArray(L)) {
+      throw new Error("that is not a Shoal lesson: a lesson is a JSON object with its steps (docs/lessons.md)");
+    }
+    const engine = this.engine();
+    let booted = false;
+    engine.ready.then(() => { booted = true; this.progress("Checking the lesson…"); }, () => {});
+    await null; // an engine that is ready already has said so
+    if (!booted) this.progress("Checking the lesson… (starting the game engine)");
+    const { lesson } = await this.call("lesson_compile", { lesson: L });
+    return lesson;
+  }
+
+  progress(text) {
+    if (this.destroyed || this.root.dataset.painted) return;
+    this.root.replaceChildren(el("p", { class: "sv-progress", role: "status", text }));
   }
 
   // ---- which seats a replay may show ------------------------------------------------------------------------------
@@ -182,7 +209,7 @@ class Viewer {
     }
     this.draw();
     this.emit("step", { step: to, steps: this.total + 1 });
-    if (this.question()) this.prepareQuestion(to);
+    if (this.question() && !this.opts.diagram) this.prepareQuestion(to);
   }
 
   next() { return this.goTo(this.index + 1); }
@@ -190,6 +217,7 @@ class Viewer {
 
   key(e) {
     if (this.live) { this.live.key(e); return; }
+    if (this.opts.diagram) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
     const moves = {
       ArrowRight: () => this.next(), ArrowLeft: () => this.prev(),
@@ -325,7 +353,7 @@ class Viewer {
   drawOnce() {
     if (this.destroyed) return;
     const view = this.answer ? this.answer.view : this.asked || this.stepView;
-    const q = this.question();
+    const q = this.opts.diagram ? null : this.question(); // a diagram's question is asked on paper
     const ui = makeUi({
       act: q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
       local: this.local, keep: this.keep, rerender: () => this.draw(), seatName: (s) => this.seatName(s),
@@ -427,7 +455,8 @@ class Viewer {
       })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
-    bar.append(keysList());
+    bar.append(saveImageMenu(() => this.root.querySelector(".sv-board"),
+      () => `${this.lesson?.id || this.info.id}-${at + first}`), keysList());
     return bar;
   }
 

@@ -2,6 +2,7 @@
 
 python -m shoal tournament GAME --players N --seats hard,normal,... --games 200 --jobs 2
 python -m shoal show record.json
+python -m shoal analyse record.json [--seat N] [--budget N] [--jobs N] [--json]
 """
 
 from __future__ import annotations
@@ -45,15 +46,23 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show(args: argparse.Namespace) -> int:
-    from . import BadRecord, new_match, replay
+def _read(path: str) -> tuple[bool, Any]:
+    """``(True, the JSON in path)``, or ``(False, None)`` after saying in one line why it cannot be read."""
     from .core.limits import MAX_TEXT, loads
 
     try:
-        with open(args.record, encoding="utf-8") as f:
-            record: Any = loads(f.read(MAX_TEXT + 1), "the record")  # the bridge's limits: nothing recurses deep
+        with open(path, encoding="utf-8") as f:
+            return True, loads(f.read(MAX_TEXT + 1), "the file")  # the bridge's limits: nothing recurses deep
     except (OSError, ValueError) as e:
-        print(f"cannot read {args.record}: {e}", file=sys.stderr)
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+        return False, None
+
+
+def _show(args: argparse.Namespace) -> int:
+    from . import BadRecord, new_match, replay
+
+    readable, record = _read(args.record)
+    if not readable:
         return 2
     try:
         final = replay(record)  # validates the whole record first: a bad one is refused, nothing printed
@@ -101,6 +110,34 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analyse(args: argparse.Namespace) -> int:
+    """Each decision of the record's seats judged from that seat's view (docs/analysis.md); errors in one line."""
+    from . import BadRecord, analysis
+    from .core import ShoalError
+
+    readable, record = _read(args.record)
+    if not readable:
+        return 2
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet:
+            print(f"\r{done}/{total} decisions", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    try:
+        out = analysis.analyse(record, args.seat, args.budget, args.seed, args.jobs, progress)
+    except BadRecord as e:
+        print(f"not a playable record: {e}", file=sys.stderr)
+        return 2
+    except ShoalError as e:
+        print(f"cannot analyse {args.record}: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(analysis.table(out))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m shoal", description="Shoal's games from a terminal.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -121,6 +158,15 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("record")
     s.add_argument("--summary", action="store_true", help="only the final scores and their breakdown")
     s.set_defaults(run=_show)
+    a = sub.add_parser("analyse", help="judge every decision of a record: the move played, the best found, the loss")
+    a.add_argument("record")
+    a.add_argument("--seat", type=int, action="append", help="a seat to analyse (repeat for more; default: every seat)")
+    a.add_argument("--budget", type=int, help="playouts a decision (default: the game's, docs/analysis.md)")
+    a.add_argument("--seed", type=int, default=0, help="the analysis's own seed (default 0)")
+    a.add_argument("--jobs", type=int, default=1, help="processes judging decisions side by side (default 1)")
+    a.add_argument("--json", action="store_true", help='one JSON object {"decisions": [...], "summary": {...}}')
+    a.add_argument("--quiet", action="store_true", help="no progress line")
+    a.set_defaults(run=_analyse)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -6,8 +6,10 @@ too deeply nested requests and even engine bugs come back as a short ``error`` (
 the browser console, never into the answer).
 
 Secrecy: an answer holds only what ``view(viewer)`` shows. Answers carry views, never states, and not even the
-actions bots chose (a bot's pass or discard is its secret); the page learns what happened from the view. The one
-exception is ``record``: a record is the whole truth (with its seed every shuffle can be replayed), for saving only.
+actions bots chose (a bot's pass or discard is its secret); the page learns what happened from the view. The
+exceptions are ``record`` and ``position``: a record is the whole truth (with its seed every shuffle can be
+replayed), for saving only, and a position names every hidden card, for a lesson's author (the Studio, which shows
+its author every seat).
 
 Commands:
   games                                  -> {"games": [info, ...]}
@@ -30,8 +32,33 @@ Commands:
                                             the request holds the whole record, so its answer reveals nothing new;
                                             ``match`` names the board, whose replay is kept for its next step)
   close  {match}                         -> {}   (the match, and the board's kept replay)
+  analyse_start {record, seats?, budget?, seed?} -> {"total": n, "plies": [[ply, seat], ...], "unit", "thresholds"}
+                                            (a record's analysis, docs/analysis.md: the decisions of ``seats``,
+                                            default every seat; replaces any analysis under way)
+  analyse_next  {ms?}                    -> {"decisions": [decision, ...], "done": k, "total": n, "progress": 0..1,
+                                            "over": bool, "summary"?}   (works about ``ms`` milliseconds, default
+                                            250, and answers the decisions finished meanwhile; ``summary`` once over.
+                                            The page cancels by asking no more)
+  analyse_stop  {}                       -> {}     (forgets the analysis under way)
+  analyse_move  {record, ply, action, budget?, seed?, ms?} -> {"decision": decision | null, "progress": 0..1}
+                                            (``action`` judged as if played instead of the record's move ``ply``,
+                                            from that seat's view: "Try it yourself"; with ``ms`` as ``hint``)
+  hint   {match, seat, budget?, seed?, ms?} -> {"hint": {seat, unit, forced, best, alternative} | null,
+                                            "progress": 0..1}   (the move the analysis prefers for a seat to act,
+                                            judged from its view alone; with ``ms``, null until found: ask again with
+                                            the same request to go on, and the work is dropped once the match moves)
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
+  lesson_compile {lesson, id?}           -> {"lesson": compiled lesson}   (exactly what the build writes; a bad
+                                            lesson is refused with "lesson step N, field: why")
+  lesson_check  {lesson, id?}            -> {"problems": [{"step": N | null, "field", "message", "text"}, ...]}
+                                            (every problem found at once, [] when it compiles; ``step`` counts
+                                            from 1, ``message`` is the reason, ``text`` the whole line)
+  lesson_conditions {game}               -> {"conditions": [{"name", "help", "params": [{"name", "type",
+                                            "help", "required", "choices"?, "labels"?, "default"?}]}]}
+  position      {match}                  -> {"position": the game's notation of the match's position}
+                                            (new_match(..., position=it) shows every seat the same views; it
+                                            names every hidden card: for an author, never during a game)
 ``budget`` (optional, a positive integer) caps a search bot's iterations a decision: a test-only knob (the page's
 ``botBudget`` URL parameter) that keeps browser tests fast while running the same search code.
 A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator). When
@@ -45,6 +72,7 @@ from __future__ import annotations
 import copy
 import json
 import sys
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -304,6 +332,92 @@ def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
     return {"total": total, "upto": upto, "move": move, **_step(match, req)}
 
 
+# The record analysis and the hint under way (one of each): each request does a slice of the work, so the worker
+# answers the page between slices and nothing runs between requests.
+_analysis: dict[str, Any] = {"session": None, "hint": None, "hint_key": None, "move": None, "move_key": None}
+SLICE_MS = 250
+MAX_SLICE_MS = 10_000
+
+
+def _slice(req: dict[str, Any], default: int | None) -> Callable[[], bool]:
+    """When to stop: after ``ms`` milliseconds (checked between sampled positions), or never without ``ms`` and
+    ``default``. The results do not depend on it, only how soon the answer comes."""
+    ms = req.get("ms", default)
+    if ms is None:
+        return lambda: False
+    if type(ms) is not int or not 1 <= ms <= MAX_SLICE_MS:
+        raise ShoalError(f"ms must be an integer from 1 to {MAX_SLICE_MS}, got {brief(ms)}")
+    deadline = time.monotonic() + ms / 1000
+    return lambda: time.monotonic() >= deadline
+
+
+def _analyse_start(req: dict[str, Any]) -> dict[str, Any]:
+    from .analysis import Session, thresholds
+
+    session = Session(req.get("record"), req.get("seats"), req.get("budget"), req.get("seed", 0))
+    _analysis["session"] = session
+    return {
+        "total": session.total,
+        "plies": [list(p) for p in session.plies],
+        "unit": session.unit,
+        "thresholds": thresholds(session.unit),
+    }
+
+
+def _analyse_next(req: dict[str, Any]) -> dict[str, Any]:
+    session = _analysis["session"]
+    if session is None:
+        raise ShoalError("no analysis under way: analyse_start first")
+    finished = session.advance(_slice(req, SLICE_MS))
+    out = {
+        "decisions": finished,
+        "done": len(session.results),
+        "total": session.total,
+        "progress": round(session.progress, 4),
+        "over": session.over,
+    }
+    if session.over:
+        out["summary"] = session.summary()
+    return out
+
+
+def _analyse_stop(req: dict[str, Any]) -> dict[str, Any]:
+    _analysis["session"] = None
+    return {}
+
+
+def _analyse_move(req: dict[str, Any]) -> dict[str, Any]:
+    from .analysis import attempt
+
+    key = json.dumps({k: v for k, v in req.items() if k not in ("cmd", "ms")}, sort_keys=True)
+    job = _analysis["move"] if _analysis["move_key"] == key else None
+    if job is None:
+        job = attempt(req.get("record"), req.get("ply"), req.get("action"), req.get("budget"), req.get("seed", 0))
+        _analysis["move"], _analysis["move_key"] = job, key
+    found = job.advance(_slice(req, None))
+    if found is not None:
+        _analysis["move"] = _analysis["move_key"] = None
+    return {"decision": found, "progress": round(job.progress, 4)}
+
+
+def _hint(req: dict[str, Any]) -> dict[str, Any]:
+    from .analysis import Hint
+
+    match = _match(req)
+    # The work under way goes on only for the same match object (kept here, so no other can take its place) at the
+    # same moves, for the same request.
+    key = (match, json.dumps([match.actions, req.get("seat"), req.get("budget"), req.get("seed", 0)]))
+    held = _analysis["hint_key"]
+    hint = _analysis["hint"] if held is not None and held[0] is key[0] and held[1] == key[1] else None
+    if hint is None:
+        hint = Hint(match, req.get("seat"), req.get("budget"), req.get("seed", 0))
+        _analysis["hint"], _analysis["hint_key"] = hint, key
+    found = hint.advance(_slice(req, None))
+    if found is not None:
+        _analysis["hint"] = _analysis["hint_key"] = None
+    return {"hint": found, "progress": round(hint.progress, 4)}
+
+
 def _close(req: dict[str, Any]) -> dict[str, Any]:
     _matches.pop(_name(req), None)
     _replays.pop(_name(req), None)
@@ -327,6 +441,39 @@ def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def _lesson_id(req: dict[str, Any]) -> str | None:
+    value = req.get("id")
+    if value is not None and not isinstance(value, str):
+        raise ShoalError(f"id must be a lesson id (text), got {brief(value)}")
+    return value
+
+
+def _lesson_compile(req: dict[str, Any]) -> dict[str, Any]:
+    """Compile a hand-written lesson as the build does (the page mounts it, the Studio previews it)."""
+    from . import lessons
+
+    return {"lesson": lessons.compile_lesson(req.get("lesson"), _lesson_id(req))}
+
+
+def _lesson_check(req: dict[str, Any]) -> dict[str, Any]:
+    """Every problem of a lesson, each with its step and field: the Studio shows each beside its field."""
+    from . import lessons
+
+    return {"problems": [p.to_json() for p in lessons.check(req.get("lesson"), _lesson_id(req))]}
+
+
+def _lesson_conditions(req: dict[str, Any]) -> dict[str, Any]:
+    """The conditions a question of this game may use, with their parameters (the Studio's list)."""
+    from . import game
+    from .lessons import conditions
+
+    return {"conditions": conditions.describe(game(req.get("game")))}
+
+
+def _position(req: dict[str, Any]) -> dict[str, Any]:
+    return {"position": _match(req).notation()}
+
+
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": _games,
     "new": _new,
@@ -341,7 +488,16 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "close": _close,
     "lesson_answer": _lesson_answer,
     "lesson_open": _lesson_open,
+    "lesson_compile": _lesson_compile,
+    "lesson_check": _lesson_check,
+    "lesson_conditions": _lesson_conditions,
+    "position": _position,
     "replay_step": _replay_step,
+    "analyse_start": _analyse_start,
+    "analyse_next": _analyse_next,
+    "analyse_stop": _analyse_stop,
+    "analyse_move": _analyse_move,
+    "hint": _hint,
 }
 
 

@@ -224,5 +224,6 @@ def test_an_iframe_tells_its_parent_about_moves(page, site_dir):
         " && window.heard.some(m => m.type === 'move' && m.seat === 1)"
     )
     heard = page.evaluate("window.heard")
-    assert all(m["type"] in ("step", "move", "over") for m in heard)
+    assert all(m["type"] in ("step", "move", "over", "resize") for m in heard)
+    assert all(set(m) == {"source", "type", "height"} for m in heard if m["type"] == "resize"), "a height, nothing more"
     assert any(m["type"] == "move" and m["seat"] == 1 for m in heard), "the bot's moves are told too"

@@ -374,6 +374,16 @@ def rollout_policy(me: int):
     return play
 
 
+def analysis_search(me: int) -> GameSearch:
+    """What the post-game analysis plays out with when it judges seat ``me``: the levels' own model of the table
+    (``rollout_policy``: ``me`` plays the policy, highest food; the others the old heuristic's rules). Every seat on
+    highest food would leave every playout a tie (each seat puts the same value into the pool each round)."""
+    return GameSearch(sample=sample, evaluate=evaluate, policy=rollout_policy(me), candidates=candidates)
+
+
+ANALYSIS = analysis_search  # the name the analysis looks up (shoal.bots.analysis.spec_for)
+
+
 def round_over(start: BrunchState, now: BrunchState) -> bool:
     """The flat search's horizon: the end of the round being played (its food divided)."""
     return now.round != start.round or now.phase == "over"
@@ -436,4 +446,6 @@ __all__ = [
     "round_over",
     "sample",
     "sample_informed",
+    "ANALYSIS",
+    "analysis_search",
 ]

@@ -1,0 +1,54 @@
+"""The same record gives the same analysis, and the same position the same hint, on CPython and in the shipped
+runtime (the built site's Pyodide under Node): a budget counts playouts, the generator comes from the view, and the
+arithmetic is the same on every platform."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from .helpers import record
+
+RUN_IN_PYODIDE = Path(__file__).resolve().parents[1] / "sitebuild" / "run_in_pyodide.mjs"
+
+PROGRAM = """
+import json, sys
+import shoal
+from shoal import analysis, bridge
+
+out = {"python": sys.version.split()[0]}
+for key, rec in RECORDS:
+    session = analysis.Session(rec, seats=[0], budget=12)
+    while not session.over:
+        session.advance(lambda: True)
+    out[key] = {"decisions": session.results, "summary": session.summary()}
+    bridge._matches["h"] = shoal.replay(rec)
+    seat = bridge._matches["h"].to_act()[0]
+    out[key]["hint"] = bridge.handle(json.dumps({"cmd": "hint", "match": "h", "seat": seat, "budget": 12}))
+print(json.dumps(out))
+"""
+
+
+def test_the_same_record_gives_the_same_analysis_and_hint_on_pyodide_and_cpython(site_dir):
+    records = [
+        (f"{gid}/{n}", record(gid, n, seed=3, plies=plies))
+        for gid, n, plies in [("museum", 2, 9), ("brunch", 3, 14), ("aquarena", 2, 10), ("reef", 2, 5), ("reef", 1, 3)]
+    ]
+    program = f"RECORDS = json.loads({json.dumps(json.dumps(records))})\n" + PROGRAM
+    program = "import json\n" + program
+    node = subprocess.run(
+        ["node", str(RUN_IN_PYODIDE), str(site_dir)],
+        input=program,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
+    here: dict = {}
+    exec(program.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
+    assert on_pyodide.pop("python").startswith("3.14"), "the shipped runtime is Pyodide's Python"
+    here.pop("python")
+    assert all(here[key]["decisions"] for key in here), "every record had decisions to judge"
+    assert on_pyodide == here

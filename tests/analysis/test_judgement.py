@@ -1,0 +1,133 @@
+"""The engine's judgement of one decision (``shoal.bots.analysis``): values in the game's own units, played out to
+the end, from the seat's view alone, the same every time."""
+
+from __future__ import annotations
+
+import pytest
+
+import shoal
+from shoal.bots.analysis import (
+    THRESHOLDS,
+    Analyst,
+    analyst,
+    budget_for,
+    decision_rng,
+    mark,
+    spec_for,
+    unit_for,
+)
+from shoal.core import Rng
+
+from .helpers import BUDGET
+
+TABLES = [("museum", 2), ("brunch", 3), ("aquarena", 2), ("reef", 2), ("reef", 1)]
+
+
+def _position(game_id: str, players: int, plies: int = 6) -> shoal.Match:
+    match = shoal.new_match(game_id, players, seed=5)
+    rng = Rng(5, 1)
+    while len(match.actions) < plies or len(match.legal_actions(match.to_act()[0])) < 2:
+        seat = match.to_act()[0]
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+    return match
+
+
+@pytest.mark.parametrize("game_id,players", TABLES)
+def test_every_playout_runs_to_the_end_of_the_game_whatever_the_bots_horizon(game_id, players):
+    """Aquarena's and Brunch's bots stop their playouts at the end of the round; a value in win share and final
+    points needs the finished game: every playout's win share is a share of a real outcome (0 or 1/winners)."""
+    match = _position(game_id, players)
+    seat = match.to_act()[0]
+    judge = analyst(match.game, seat, players, BUDGET)
+    assert judge.spec.rollout_stop is None
+    view, rng = match.view(seat), Rng(3)
+    for action in match.legal_actions(seat)[:3]:
+        win, points = judge._playout(judge.spec.sample(view, rng), seat, action, rng.next64())
+        assert win == 0 or any(abs(win - 1 / k) < 1e-12 for k in range(1, players + 1)), win
+        assert points == int(points)
+
+
+@pytest.mark.parametrize("game_id,players", TABLES)
+def test_a_judgement_ranks_the_moves_best_first_and_the_loss_is_the_gap_to_the_best(game_id, players):
+    match = _position(game_id, players)
+    seat = match.to_act()[0]
+    legal = match.legal_actions(seat)
+    view = match.view(seat)
+    played = legal[-1]
+    j = analyst(match.game, seat, players, BUDGET).judge(view, legal, decision_rng(0, view), played)
+    unit = unit_for(players)
+    assert j.unit == unit and not j.forced
+    values = [m.value(unit) for m in j.moves]
+    assert values == sorted(values, reverse=True) and len(j.moves) >= 2
+    assert j.played is not None and j.played.action == played
+    assert j.gap == pytest.approx(j.best.value(unit) - j.played.value(unit)) and j.gap >= 0
+    assert j.error >= 0 and j.loss == pytest.approx(max(0.0, j.gap - j.error))
+    assert all(m.action in legal for m in j.moves)
+    assert all((m.win is None) == (players == 1) for m in j.moves), "alone there is no win share, only points"
+
+
+def test_a_forced_move_is_not_judged():
+    match = _position("museum", 2)
+    seat = match.to_act()[0]
+    legal = match.legal_actions(seat)[:1]
+    view = match.view(seat)
+    j = analyst(match.game, seat, 2, BUDGET).judge(view, legal, decision_rng(0, view), legal[0])
+    assert j.forced and j.moves == [] and j.loss == 0 and j.gap == 0 and j.mark is None
+
+
+@pytest.mark.parametrize("unit", ["win", "points"])
+def test_marks_follow_the_published_thresholds(unit):
+    (blunder, b), (mistake, m), (inaccuracy, i) = THRESHOLDS[unit]
+    assert (blunder, mistake, inaccuracy) == ("blunder", "mistake", "inaccuracy") and b > m > i > 0
+    assert mark(0.0, unit) is None and mark(i * 0.99, unit) is None
+    assert mark(i, unit) == "inaccuracy" and mark(m, unit) == "mistake" and mark(b, unit) == "blunder"
+    assert mark(b * 10, unit) == "blunder"
+
+
+def test_the_generator_comes_from_the_view_and_the_analysis_seed_never_the_match_seed():
+    a = shoal.new_match("museum", 2, seed=1, position="W3W4 L1,L2,L3 T8,B7,W5 W6,T7,B5,L4 0")
+    b = shoal.new_match("museum", 2, seed=99, position="W3W4 L1,L2,L3 L6,W2,B6 W6,T6,B5,W1 0")
+    assert a.view(0) == b.view(0)
+    assert decision_rng(0, a.view(0)).state == decision_rng(0, b.view(0)).state
+    assert decision_rng(0, a.view(0)).state != decision_rng(1, a.view(0)).state
+    assert decision_rng(0, a.view(0)).state != decision_rng(0, a.view(1)).state
+
+
+def test_the_default_budget_shrinks_as_the_table_grows_and_a_given_budget_is_kept():
+    brunch = shoal.GAMES["brunch"]
+    assert budget_for(brunch, 3) > budget_for(brunch, 7) > 0
+    assert budget_for(brunch, 7, 50) == 50
+    with pytest.raises(ValueError):
+        budget_for(brunch, 3, 0)
+
+
+def test_brunch_playouts_model_the_judged_seat_and_its_rivals_as_the_levels_do():
+    """Every seat on the policy's highest food would tie every playout (each puts the same value into the pool): the
+    analysis plays out with the levels' model, the judged seat on highest food and the rivals on the old rules."""
+    match = _position("brunch", 3, plies=2)
+    seat = match.to_act()[0]
+    judge = analyst(match.game, seat, 3, BUDGET)
+    view, rng = match.view(seat), Rng(8)
+    outcomes = set()
+    for _ in range(12):
+        state = judge.spec.sample(view, rng)
+        judge._rollout(state, rng)
+        outcomes.add(tuple(match.game.outcome(state)["scores"]))
+    assert len(outcomes) > 1 and not all(len(set(o)) == 1 for o in outcomes)
+    assert spec_for(match.game, 0).policy is not spec_for(match.game, 1).policy
+
+
+def test_as_a_bot_the_analysis_plays_its_best_move():
+    match = _position("aquarena", 2)
+    seat = match.to_act()[0]
+    view, legal = match.view(seat), match.legal_actions(seat)
+    judge: Analyst = analyst(match.game, seat, 2, BUDGET)
+    assert judge(view, legal, decision_rng(0, view)) == judge.judge(view, legal, decision_rng(0, view)).best.action
+    assert judge.capped(4).iterations == 4
+
+
+def test_the_gap_s_error_is_the_standard_error_of_the_paired_differences():
+    from shoal.bots.analysis import _paired_error
+
+    assert _paired_error([1.0, 0.0, 1.0, 1.0], [0.0, 0.0, 1.0, 0.0]) == pytest.approx((1 / 3 / 4) ** 0.5)
+    assert _paired_error([0.5, 0.5], [0.5, 0.5]) == 0 and _paired_error([1.0], [0.0]) == 0
