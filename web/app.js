@@ -3,7 +3,7 @@
 // It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
 import { loadRenderer, makeAnnouncer, site } from "./board.js";
 import { el } from "./dom.js";
-import { Engine } from "./engine.js";
+import { Engine, onFirstUse, startWhenIdle } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
 import { ownSeat } from "./seats.js";
@@ -37,9 +37,22 @@ const busy = busyMarker(body);
 setStatus("loading");
 const { build: buildInfo, games, game: gameInfo } = await site();
 const PROGRESS = { runtime: "Starting Python…", engine: "Loading the game engine…", ready: "" };
-const engine = new Engine(buildInfo.stamp, (stage) => { status.textContent = PROGRESS[stage] ?? stage; });
-engine.ready.then(() => { if (body.dataset.status === "loading" && !current && !viewing) setStatus("lobby"); },
-  (err) => { status.textContent = `The engine could not start: ${err.message}`; setStatus("error"); });
+let engineReady = false;
+// Python starts with the page, except under a lesson's link: the lesson asks for it when it needs it (a question, play
+// on, a hand-written lesson to compile), so a reader who only reads downloads none.
+const engine = onFirstUse(() => {
+  const made = new Engine(buildInfo.stamp, (stage) => { status.textContent = PROGRESS[stage] ?? stage; });
+  made.ready.then(() => { if (body.dataset.status === "loading" && !current && !viewing) setStatus("lobby"); },
+    (err) => { status.textContent = `The engine could not start: ${err.message}`; setStatus("error"); });
+  made.ready.then(() => {
+    engineReady = true;
+    // Registered only after boot, so a first visit does not download Pyodide twice at the same time.
+    registerServiceWorker();
+  });
+  return made;
+});
+if (!params.has("lesson")) engine.start();
+else if (params.get("preload") === "1") startWhenIdle(() => engine.start()); // the link opts in (docs/embedding.md)
 
 // ---- the match in progress ------------------------------------------------------------------------------------
 // {match (web/match.js), seed, options, notices, level}: what the page keeps beside the match it shows.
@@ -473,13 +486,6 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   if (current) current.match.key(e);
-});
-
-let engineReady = false;
-engine.ready.then(() => {
-  engineReady = true;
-  // Registered only after boot, so a first visit does not download Pyodide twice at the same time.
-  registerServiceWorker();
 });
 
 // Test and embedding hooks: the record of the match on screen, and which seat the device shows.

@@ -35,7 +35,7 @@ window.shoalBoot = (() => {
   };
   const q = new URLSearchParams(location.search);
   if (["game", "record", "replay", "lesson", "page"].some((k) => q.has(k))) {
-    start();
+    if (!q.has("lesson")) start(); // a lesson starts Python when it needs it (a question, play on: web/viewer.js)
     preload();
   } else {
     requestAnimationFrame(() => setTimeout(() => { start(); preload(); }, 0));

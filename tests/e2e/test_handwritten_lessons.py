@@ -61,7 +61,7 @@ def test_a_hand_written_lesson_mounts_as_it_is_and_its_question_is_checked(page,
         assert page.locator(f"{root} .sv-steps li").count() == len(compiled["steps"])
     # Its question is answered by the engine, right and wrong.
     step = next(i for i, s in enumerate(compiled["steps"]) if s["question"])
-    page.evaluate(f"window.board.goTo({step})")
+    page.evaluate(f"window.board.goTo({step + 1})")  # steps count from 1
     settled(page, "lesson", f"#obj {VIEW}", step)
     page.wait_for_selector(f"#obj {VIEW} .mu-hand [data-ref]")
     legal = compiled["steps"][step]["view"]["legal"]

@@ -94,7 +94,7 @@ def test_every_board_fits_its_column_at_four_widths(page, site_dir, game):
     open_columns(page, site_dir, lesson)
     steps = json.loads((site_dir / "lessons" / f"{lesson}.json").read_text())["steps"]
     for step in (0, len(steps) - 1):
-        page.evaluate("(s) => Promise.all(window.boards.map((b) => b.goTo(s)))", step)
+        page.evaluate("(s) => Promise.all(window.boards.map((b) => b.goTo(s)))", step + 1)  # goTo counts from 1
         page.wait_for_function("() => [...document.querySelectorAll('.shoal-view')].every(v => !v.dataset.busy)")
         for col in page.evaluate(MEASURE_JS, totals):
             where = f"{game} step {step} in a {col['width']:.0f} px column"
@@ -132,14 +132,14 @@ def pyodide_requests(page) -> list[str]:
 DIAGRAM_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>diagrams</title>
 <link rel="stylesheet" href="viewer.css"><link rel="stylesheet" href="columns.css"></head><body>
 <div class="col" id="c1">
-<shoal-board id="element" diagram lesson="lessons/museum-lines.json" step="1"></shoal-board></div>
+<shoal-board id="element" diagram lesson="lessons/museum-lines.json" step="2"></shoal-board></div>
 <div class="col" id="c2"><div id="mounted"></div></div>
 <script type="module" src="diagrams.js"></script></body></html>"""
 DIAGRAM_JS = """import { Shoal } from "./embed.js";
 document.getElementById("c1").style.width = "480px";
 document.getElementById("c2").style.width = "720px";
 window.mounted = await Shoal.mount(document.getElementById("mounted"),
-  { diagram: true, lesson: "lessons/aquarena-order.json", step: 2 });
+  { diagram: true, lesson: "lessons/aquarena-order.json", step: 3 });
 try { await Shoal.mount(document.createElement("div"), { diagram: true, game: "museum", players: 2 }); } catch (e) {
   window.refused = e.message;
 }
@@ -177,7 +177,7 @@ def test_a_diagram_is_one_still_step_with_no_controls_and_no_python(page, site_d
 def test_printing_shows_the_board_comment_and_question_without_buttons(page, site_dir):
     """Printed, a lesson's board keeps its board, comment and question; the step buttons, step list, log, Play on,
     Save image and Keys are not printed, and no button is printed outside the drawing of the board."""
-    open_columns(page, site_dir, "museum-lines", widths=(720,), step=1)
+    open_columns(page, site_dir, "museum-lines", widths=(720,), step=2)
     page.wait_for_selector(".sv-prompt")
     assert page.is_visible(".sv-nav button"), "on screen the controls are there"
     page.emulate_media(media="print")

@@ -42,7 +42,7 @@ def test_a_question_answered_wrong_then_right(page):
     verdicts = [(a, lessons.answer(source, step, a)["right"]) for a in legal]
     wrong = next(a for a, ok in verdicts if not ok)
     right = next(a for a, ok in verdicts if ok)
-    page.goto(page.site_url + f"learn.html?game=museum&lesson=museum-lines&step={step}")
+    page.goto(page.site_url + f"learn.html?game=museum&lesson=museum-lines&step={step + 1}")
     page.wait_for_selector(".shoal-view[data-painted]")
     assert shown_step(page) == step
     assert compiled["steps"][step]["question"]["prompt"] in page.inner_text(".sv-question")
