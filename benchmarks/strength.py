@@ -57,6 +57,7 @@ TARGET_AT_LEAST = {
     "reef-solo-advanced": 80,
 }
 NOTES_BEGIN, NOTES_END = "<!-- notes:begin -->", "<!-- notes:end -->"
+BEGINNER_BEGIN, BEGINNER_END = "<!-- beginner:begin -->", "<!-- beginner:end -->"  # benchmarks/beginner.py's table
 
 PYODIDE_PROGRAM = """
 import json, time
@@ -292,10 +293,18 @@ def notes(out: Path, args: argparse.Namespace) -> list[str]:
     return ["", NOTES_BEGIN, text, NOTES_END]
 
 
+def beginner_block(out: Path) -> list[str]:
+    """The beginner level's table (written by benchmarks/beginner.py), kept as it is."""
+    old = out.read_text() if out.exists() else ""
+    if BEGINNER_BEGIN not in old or BEGINNER_END not in old:
+        return []
+    return ["", old[old.index(BEGINNER_BEGIN) : old.index(BEGINNER_END) + len(BEGINNER_END)]]
+
+
 def write(
     out: Path, rows: list[dict], solos: list[dict], pyo: dict[str, list[float]], args: argparse.Namespace
 ) -> None:
-    kept = notes(out, args)
+    kept = beginner_block(out) + notes(out, args)
     lines = [
         "# Strength of the search bots",
         "",

@@ -15,6 +15,7 @@ import { publicMove } from "./host.js";
 import * as latency from "./latency.js";
 import { LEVELS, defaultBot } from "./lobby.js";
 import { renderOutcome } from "./outcome.js";
+import { RecentMarks } from "./recent.js";
 import { drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -99,6 +100,7 @@ export class Match {
     this.frame = null;
     this.table = null; // the board's root on screen
     this.nameSeats = nameSeatsWith((s) => this.seatName(s));
+    this.recent = new RecentMarks(); // what just happened, marked on the board (web/recent.js)
     this.guardedDraw = drawGuard((inFrame, fresh) => {
       const t0 = performance.now();
       this.drawOnce(fresh);
@@ -523,6 +525,8 @@ export class Match {
     }
     boardKeys(table, ui);
     if (!keep) this.put("table", table);
+    if (passing) this.recent.clear(frame);
+    else this.recent.draw(table, frame, view, this.nameSeats);
     this.put("outcome", sheet);
     this.put("end", tools);
     if (this.o.drawn) this.o.drawn(this, frame);

@@ -8,10 +8,12 @@ export function defaultBot(info) {
 }
 
 export const LEVELS = ["easy", "normal", "hard"]; // the search levels (app.js: they think; the others answer at once)
+// The levels in the seat menu, weakest first: "beginner" (a one-ply bot with small mistakes) answers at once.
+const MENU_LEVELS = ["beginner", ...LEVELS];
 
 export function seatKinds(info) {
   const main = defaultBot(info);
-  const levels = LEVELS.filter((b) => info.bots.includes(b) && b !== main);
+  const levels = MENU_LEVELS.filter((b) => info.bots.includes(b) && b !== main);
   return ["human", "bot", ...levels, ...info.bots.filter((b) => b !== main && !levels.includes(b))];
 }
 

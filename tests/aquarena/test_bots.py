@@ -13,9 +13,9 @@ def _view(state, seat):
     return {"table": GAME.view(state, seat), "seat": seat, "players": state.players}
 
 
-def test_bots_are_registered_random_and_heuristic_then_the_search_levels():
-    """Every game has the levels easy, normal and hard, and keeps random for tests; the old heuristic stays."""
-    assert list(GAME.bots) == ["random", "heuristic", "easy", "normal", "hard"]
+def test_bots_are_registered_random_heuristic_and_beginner_then_the_search_levels():
+    """Levels beginner, easy, normal, hard in every game, random kept for tests; the old heuristic stays."""
+    assert list(GAME.bots) == ["random", "heuristic", "beginner", "easy", "normal", "hard"]
 
 
 def test_heuristic_beats_random_players():

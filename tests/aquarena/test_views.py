@@ -7,7 +7,7 @@ import json
 
 import shoal
 from shoal.core import Rng
-from shoal.games.aquarena import GAME, data
+from shoal.games.aquarena import GAME, data, planning
 
 from .util import SPARE, play, pond, resolve
 
@@ -208,3 +208,62 @@ def test_no_seat_or_spectator_can_tell_positions_apart_that_differ_only_in_its_s
                     assert GAME.legal_actions(twin, viewer) == GAME.legal_actions(st, viewer)
                 checked += 1
     assert checked > 500 and differed > 100, "the twins really hid different cards"
+
+
+def _told(before, after, seat, action, viewer):
+    """What ``viewer``'s ``recent`` takes from one move: the lines it may read and the refs still on its board."""
+    out = []
+    for c in GAME.changes(before, after, seat, action):
+        shown = c.shown_to(viewer)
+        if shown is not None and (viewer is None or c.seat != viewer):
+            out.append((c.seat, shown[0], GAME.on_board(after, viewer, list(shown[1]))))
+    return out
+
+
+def test_what_just_happened_is_the_same_in_twins_that_differ_only_in_the_viewers_secrets():
+    """A move played on a position and on its twin (other seats' face-down cards, hands, piles and discards swapped,
+    another RNG) tells every seat and a spectator the same lines and refs wherever it shows them the same table: a
+    face-down card is "a card" until its tile opens, a discard is never named."""
+    compared = secret = 0
+    for players, seed in ((3, 21), (4, 23)):
+        match = shoal.new_match("aquarena", players, seed=seed)
+        rng = Rng(seed, 5)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            action = rng.choice(match.legal_actions(seat))
+            st = match.state
+            for viewer in [None, *range(players)]:
+                twin = _hide_differently(st, viewer)
+                if action not in GAME.legal_actions(twin, seat):
+                    continue  # the twin dealt that card elsewhere
+                a, b = st.clone(), twin.clone()
+                GAME.apply(a, seat, action)
+                GAME.apply(b, seat, action)
+                if GAME.view(a, viewer) != GAME.view(b, viewer):
+                    continue  # the move opened a tile: it showed the viewer the difference anyway
+                assert _told(st, a, seat, action, viewer) == _told(twin, b, seat, action, viewer), (viewer, action)
+                compared += 1
+            if action["type"] == "discard" or (action["type"] == "place" and not planning.face_up_next(st, seat)):
+                secret += _same_news_for_another_secret_card(st, seat, action)
+            match.play(seat, action)
+    assert compared > 400 and secret > 40, (compared, secret)
+
+
+def _same_news_for_another_secret_card(st, seat, action) -> int:
+    """The same move with another card (one of the mover's pile, swapped into its hand): a face-down placement or a
+    discard must tell the others exactly the same. Returns how many viewers were compared."""
+    if not st.piles[seat]:
+        return 0
+    twin = st.clone()
+    other = twin.piles[seat][0]
+    twin.piles[seat][0] = action["card"]
+    twin.hands[seat][twin.hands[seat].index(action["card"])] = other
+    swapped = {**action, "card": other}
+    viewers = [None, *(v for v in range(st.players) if v != seat)]
+    for viewer in viewers:
+        a, b = st.clone(), twin.clone()
+        GAME.apply(a, seat, action)
+        GAME.apply(b, seat, swapped)
+        assert GAME.view(a, viewer) == GAME.view(b, viewer)
+        assert _told(st, a, seat, action, viewer) == _told(twin, b, seat, swapped, viewer), (viewer, action)
+    return len(viewers)

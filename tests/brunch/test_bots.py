@@ -10,9 +10,9 @@ from shoal.games.brunch.bots import choose_food, choose_pass, heuristic_bot, lun
 from .helpers import new, to_food
 
 
-def test_bots_are_random_and_heuristic_then_the_search_levels():
-    """Every game has the levels easy, normal and hard, and keeps random for tests; the old heuristic stays listed."""
-    assert list(GAME.bots) == ["random", "heuristic", "easy", "normal", "hard"]
+def test_bots_are_random_heuristic_and_beginner_then_the_search_levels():
+    """Levels beginner, easy, normal, hard in every game, random kept for tests; the old heuristic stays."""
+    assert list(GAME.bots) == ["random", "heuristic", "beginner", "easy", "normal", "hard"]
 
 
 def test_heuristic_passes_the_card_that_weakens_its_combination_least():

@@ -114,3 +114,33 @@ def test_the_docs_notes_survive_a_rewrite_of_the_tables(tmp_path):
     text = out.read_text()
     assert "old table" not in text and text.startswith("# Strength of the search bots")
     assert text.endswith("<!-- notes:begin -->\nWhy the levels are what they are.\n<!-- notes:end -->\n")
+
+
+def test_the_beginner_block_survives_a_rewrite_of_the_tables_and_is_replaced_in_place(tmp_path):
+    """strength.py keeps benchmarks/beginner.py's table as it is; beginner.py replaces only its own block."""
+    import beginner
+
+    out = tmp_path / "strength.md"
+    block = f"{beginner.BEGIN}\n## The beginner level\nold rows\n{beginner.END}"
+    out.write_text(f"old table\n\n{block}\n\n<!-- notes:begin -->\nNotes.\n<!-- notes:end -->\n")
+    strength.write(out, [], [], {}, type("Args", (), {"rows": ["museum"], "notes": None})())
+    text = out.read_text()
+    assert "old table" not in text and block in text and text.index(block) < text.index("<!-- notes:begin -->")
+    beginner.write(out, f"{beginner.BEGIN}\nnew rows\n{beginner.END}")
+    again = out.read_text()
+    assert (
+        "old rows" not in again
+        and "new rows" in again
+        and again.replace("new rows", "## The beginner level\nold rows") == text
+    )
+
+
+def test_the_head_to_head_share_counts_every_seat_a_level_holds():
+    """Brunch's head to head seats easy twice and beginner twice: easy's share is the part of the win its seats
+    took, ties shared."""
+    import beginner
+
+    r = tournament.GameResult(1, ["easy", "beginner", "easy", "beginner"], [3, 5, 5, 1], [1, 2], {})
+    assert beginner.share_of_wins(r, "easy") == 0.5 and beginner.share_of_wins(r, "beginner") == 0.5
+    r = tournament.GameResult(1, ["easy", "beginner", "easy", "beginner"], [3, 5, 6, 1], [2], {})
+    assert beginner.share_of_wins(r, "easy") == 1.0

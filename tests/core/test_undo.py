@@ -197,7 +197,8 @@ def _hidden_part(match) -> bytes:
 def _seen_by(match, seat) -> str:
     v = match.view(seat)
     return json.dumps(
-        {"table": v["table"], "log": v["log"], "legal": v["legal"], "to_act": v["to_act"]}, sort_keys=True
+        {"table": v["table"], "log": v["log"], "recent": v["recent"], "legal": v["legal"], "to_act": v["to_act"]},
+        sort_keys=True,
     )
 
 

@@ -60,3 +60,21 @@ def test_the_lobby_offers_the_levels_with_bot_meaning_normal(page):
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
     labels = page.eval_on_selector_all("select option", "els => els.map(e => e.textContent)")
     assert "Bot (normal)" in labels and "Bot (hard)" in labels and "Bot (easy)" in labels, labels
+
+
+def test_the_lobby_lists_beginner_first_among_the_levels_for_every_game(page):
+    page.goto(f"{page.site_url}index.html")
+    page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
+    for game_id in shoal.GAMES:
+        page.click(f"[data-step='game-{game_id}']")
+        labels = page.eval_on_selector_all(".seats select >> nth=1 >> option", "els => els.map(e => e.textContent)")
+        levels = [x for x in labels if x in ("Bot (beginner)", "Bot (easy)", "Bot (hard)")]
+        assert levels == ["Bot (beginner)", "Bot (easy)", "Bot (hard)"], (game_id, labels)
+
+
+def test_a_deep_link_seats_the_beginner_in_every_game_and_it_plays_a_whole_museum_game(page):
+    for game_id, players in (("brunch", 3), ("aquarena", 2), ("reef", 2)):
+        seats = ",".join(["human"] + ["beginner"] * (players - 1))
+        open_match(page, f"game={game_id}&players={players}&seats={seats}&seed=2")
+        assert "· beginner" in page.inner_text(".seats-bar"), game_id
+    _full_game(page, "game=museum&players=2&seats=human,beginner&seed=4", 4, ["beginner"])

@@ -18,9 +18,9 @@ def _duel(seed: int, bots: list[str]) -> list[int]:
     return m.outcome()["scores"]
 
 
-def test_bots_are_random_and_greedy_then_the_search_levels():
-    """Every game has the levels easy, normal and hard, and keeps random for tests; the old heuristic stays listed."""
-    assert list(GAME.bots) == ["random", "greedy", "easy", "normal", "hard"]
+def test_bots_are_random_greedy_and_beginner_then_the_search_levels():
+    """Levels beginner, easy, normal, hard in every game, random kept for tests; the old heuristic stays."""
+    assert list(GAME.bots) == ["random", "greedy", "beginner", "easy", "normal", "hard"]
 
 
 def test_greedy_beats_random():

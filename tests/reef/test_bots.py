@@ -7,9 +7,9 @@ from shoal.core import Rng
 from shoal.games.reef import GAME
 
 
-def test_bots_registered_random_and_greedy_then_the_search_levels():
-    """Every game has the levels easy, normal and hard, and keeps random for tests; the old greedy stays listed."""
-    assert list(GAME.bots) == ["random", "greedy", "easy", "normal", "hard"]
+def test_bots_registered_random_greedy_and_beginner_then_the_search_levels():
+    """Levels beginner, easy, normal, hard in every game, random kept for tests; the old greedy stays."""
+    assert list(GAME.bots) == ["random", "greedy", "beginner", "easy", "normal", "hard"]
 
 
 def test_greedy_beats_random():

@@ -18,7 +18,8 @@ from shoal.games.reef import data
 def _seen(m, seat):
     v = m.view(seat)
     return json.dumps(
-        {"table": v["table"], "log": v["log"], "legal": v["legal"], "to_act": v["to_act"]}, sort_keys=True
+        {"table": v["table"], "log": v["log"], "recent": v["recent"], "legal": v["legal"], "to_act": v["to_act"]},
+        sort_keys=True,
     )
 
 

@@ -55,7 +55,7 @@ from shoal.core import Rng
 
 out = {"python": sys.version.split()[0]}
 for gid, game in shoal.GAMES.items():
-    levels = [b for b in ("easy", "normal", "hard") if b in game.bots]
+    levels = [b for b in ("beginner", "easy", "normal", "hard") if b in game.bots]
     n = max(game.min_players, 2) if game.max_players > 1 else 1
     match = shoal.new_match(gid, n, seed=11)
     rng = Rng(11, 4)

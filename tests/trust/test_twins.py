@@ -45,6 +45,11 @@ def canonical(match, viewer):
     return json.dumps({"ok": True, "to_act": view["to_act"], "over": view["over"], "view": view})
 
 
+def without_recent(match, viewer):
+    """The view but its ``recent``: where all else agrees, ``recent`` must agree too."""
+    return json.dumps({k: v for k, v in match.view(viewer).items() if k != "recent"})
+
+
 def ask(match, request):
     """Run ``request`` on a fork of ``match`` through the bridge; the answer text and the match after it."""
     name = "twin"
@@ -82,7 +87,7 @@ def requests_for(match, viewer, rng):
 def test_twins_get_byte_identical_answers_wherever_their_views_agree(game_id, players, seed):
     match = shoal.new_match(game_id, players, seed=seed)
     rng = random.Random(seed)
-    checked = hidden_choices = 0
+    checked = hidden_choices = told = 0
     for ply in range(45):
         if match.is_over():
             break
@@ -99,7 +104,11 @@ def test_twins_get_byte_identical_answers_wherever_their_views_agree(game_id, pl
                         assert answer_a == canonical(after_a, viewer), f"{request['cmd']} says more than the view"
                         assert answer_b == canonical(after_b, viewer)
                     views_agree = json.dumps(after_a.view(viewer)) == json.dumps(after_b.view(viewer))
+                    if not views_agree and without_recent(after_a, viewer) == without_recent(after_b, viewer):
+                        # what just happened names only what the viewer may know: never the one difference
+                        assert after_a.view(viewer)["recent"] == after_b.view(viewer)["recent"], request
                     if views_agree:
+                        told += bool(after_a.view(viewer)["recent"]["moves"])
                         assert answer_a == answer_b, (request, answer_a[:300], answer_b[:300])
                         if after_a.actions != after_b.actions:
                             hidden_choices += 1
@@ -108,6 +117,7 @@ def test_twins_get_byte_identical_answers_wherever_their_views_agree(game_id, pl
         action = rng.choice(match.legal_actions(seat)) if seat == 0 else match.bot_action(seat, "random")
         match.play(seat, action)
     assert checked >= 30, f"only {checked} requests compared"
+    assert told >= 5, f"only {told} agreeing answers said what just happened"
     if game_id in ("museum", "aquarena"):  # (Brunch's builder changes only decks; AQUA hides only the pile)
         # Where a leak would show: bots whose choices differ (a pass, a discard, a card laid face down) behind the
         # same view, and answers that listed those choices.

@@ -4,12 +4,14 @@ from .errors import BadRecord, IllegalAction, ShoalError
 from .game import Action, Bot, Game, Option, Outcome, State, View
 from .log import Log, QuietLog
 from .match import Match, replay
+from .recent import Change, change
 from .rng import Rng
 
 __all__ = [
     "Action",
     "BadRecord",
     "Bot",
+    "Change",
     "Game",
     "IllegalAction",
     "Log",
@@ -21,5 +23,6 @@ __all__ = [
     "ShoalError",
     "State",
     "View",
+    "change",
     "replay",
 ]

@@ -16,6 +16,7 @@ from .actions import same
 from .condition import Condition
 from .errors import brief
 from .log import Log
+from .recent import Change
 from .rng import Rng
 
 Action = dict[str, Any]
@@ -187,6 +188,19 @@ class Game:
     def view(self, state: State, seat: int | None) -> View:
         """The game's part of the view: only what ``seat`` may see (``None``: a spectator)."""
         raise NotImplementedError
+
+    def changes(self, before: State, after: State, seat: int, action: Action) -> list[Change]:
+        """What ``seat``'s ``action`` changed, going from ``before`` to ``after`` (the game's own states, not to be
+        edited): a few :class:`~shoal.core.recent.Change` entries, one per thing a viewer may be shown, each as
+        secret as a log line. Called once per move by the match; a view's ``recent`` is read from them. The default,
+        no entries, shows nothing."""
+        return []
+
+    def on_board(self, state: State, seat: int | None, refs: list[str]) -> list[str]:
+        """The refs among ``refs`` (named by earlier :meth:`changes`) that the board of ``seat``'s view of ``state``
+        still draws: a game where things leave the board (Aquarena's cards leave their tile as it resolves) drops
+        the ones gone, so a view's ``recent`` never names what is not on screen. The default keeps them all."""
+        return refs
 
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> State:
         """Optional: the position written in the game's one-line notation, as a state (for lessons and tests).

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any
 
 from . import actions as _actions
+from . import recent as _recent
 from .errors import BadRecord, IllegalAction, ShoalError, brief
 from .game import Action, Game, State, View, capped
 from .limits import check_data, data_problem
@@ -131,6 +132,9 @@ class Match:
         self.actions: list[list[Any]] = []
         # Per action: did it draw from the RNG, and which seats learned something (see :meth:`can_undo`).
         self.reveals: list[tuple[bool, frozenset[int]]] = []
+        # Per action: what it changed, as each viewer may know it (``Game.changes``; a view's ``recent``). Worked out
+        # once as the move is played, never stored in the record: a replay plays the moves and gets them again.
+        self.changes: list[tuple[_recent.Change, ...]] = []
 
     # --- whose turn ------------------------------------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -177,6 +181,7 @@ class Match:
         trial = self.state.clone()
         self.game.apply(trial, seat, action)
         self.reveals.append(_what_changed(self.game, self.state, trial))
+        self.changes.append(tuple(self.game.changes(self.state, trial, seat, action)))
         self.state = trial
         self.actions.append([seat, action])
 
@@ -188,6 +193,7 @@ class Match:
         twin.state = self.state.clone()
         twin.actions = list(self.actions)
         twin.reveals = list(self.reveals)
+        twin.changes = list(self.changes)
         return twin
 
     # --- taking moves back -----------------------------------------------------------------------------------
@@ -237,6 +243,7 @@ class Match:
         earlier = replay(record, {self.game.id: self.game})
         taken = self.actions[keep:]
         self.state, self.actions, self.reveals = earlier.state, earlier.actions, earlier.reveals
+        self.changes = earlier.changes
         return taken
 
     # --- what a seat sees ------------------------------------------------------------------------------------
@@ -261,11 +268,18 @@ class Match:
             "over": over,
             "legal": self.game.legal_actions(self.state, seat) if seat is not None and seat in waiting else [],
             "log": self.state.log.for_viewer(seat),
+            "recent": self.recent(seat),
             "table": self.game.view(self.state, seat),
         }
         if over:
             out["outcome"] = self.game.outcome(self.state)
         return out
+
+    def recent(self, seat: int | None = None) -> dict[str, Any]:
+        """What just happened, for ``seat``: the refs and one line per thing other seats (and the table) did since
+        its own last decision, as it may know them; for a spectator (``None``), what the last move did."""
+        first = _recent.since(self.actions, seat)
+        return _recent.recent(self.changes, first, seat, lambda refs: self.game.on_board(self.state, seat, refs))
 
     def outcome(self) -> dict[str, Any]:
         if not self.is_over():

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.bots import random_bot
+from shoal.bots.beginner import BeginnerBot
 from shoal.core import Action, Rng, View
 
 from . import data, effects, resolution
@@ -74,18 +75,25 @@ def _placement_value(base: AquarenaState, seat: int, number: int, tile: int, up:
     return gain
 
 
-def _best_places(view: View) -> dict[int, tuple[float, int]]:
-    """For each card in hand: its best (value, tile)."""
+def _place_values(view: View) -> dict[tuple[int, int], float]:
+    """Every placement of a card in hand, (number, tile) -> its value, in hand order then tile order."""
     table, seat = view["table"], view["seat"]
     base = from_view(table, view["players"])
     up = bool(table["face_up_next"])
     baselines = [_settle(base, i, base.heron, seat) for i in range(len(base.tiles))]
+    return {
+        (number, i): _placement_value(base, seat, number, i, up, baselines[i])
+        for number in table["hand"]
+        for i in range(len(base.tiles))
+    }
+
+
+def _best_places(view: View) -> dict[int, tuple[float, int]]:
+    """For each card in hand: its best (value, tile), the first tile among equals."""
     best: dict[int, tuple[float, int]] = {}
-    for number in table["hand"]:
-        for i in range(len(base.tiles)):
-            value = _placement_value(base, seat, number, i, up, baselines[i])
-            if number not in best or value > best[number][0]:
-                best[number] = (value, i)
+    for (number, i), value in _place_values(view).items():
+        if number not in best or value > best[number][0]:
+            best[number] = (value, i)
     return best
 
 
@@ -127,4 +135,37 @@ def _fly_welcome(table: dict[str, Any], seat: int, index: int) -> int:
     return mine - theirs
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic}
+OWN_BITE = -10.0  # beginner: eating one's own card is never a small mistake
+
+
+def one_ply_values(view: View, legal: list[Action]) -> list[tuple[Action, float]]:
+    """Every legal move valued in points by what the heuristic bot weighs: a placement by the points resolving its
+    tile would gain, a discard by how poor the card's best placement is, a tile by what resolving it pays, a bite by
+    the prey's points (one's own card far below), a fly's move by how welcome it is where it lands."""
+    kind = legal[0]["type"]
+    table, seat = view["table"], view["seat"]
+    if kind == "place":
+        values = _place_values(view)
+        return [(a, values[(a["card"], a["tile"])]) for a in legal]
+    if kind == "discard":
+        best = _best_places(view)
+        return [(a, -best[a["card"]][0]) for a in legal]
+    if kind == "resolve":
+        base = from_view(table, view["players"])
+        return [(a, _settle(base, a["tile"], seat, seat)) for a in legal]
+    if kind in ("eat_fly", "eat_card"):
+        out = []
+        for a in legal:
+            bite = ("fly", a["tile"]) if a["type"] == "eat_fly" else ("card", a["tile"], a["seat"], a["card"])
+            own = bite[0] == "card" and bite[2] == seat
+            out.append((a, OWN_BITE if own else float(effects.bite_points(seat, bite))))
+        return out
+    if kind == "move_fly":
+        return [(a, float(_fly_welcome(table, seat, a["tile"]))) for a in legal]
+    return [(a, 0.0) for a in legal]
+
+
+# Beginner: a move within 3 points of the heuristic's best, one a point below weighing a quarter of the best's.
+beginner = BeginnerBot(one_ply_values, temperature=1.0, reach=3.0)
+
+BOTS = {"random": random_bot, "heuristic": heuristic, "beginner": beginner}

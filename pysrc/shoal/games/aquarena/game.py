@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Action, Game, Rng, View
+from shoal.core import Action, Change, Game, Rng, View
 
 from . import lessons, notation, refs, rules, view
 from .bots import BOTS
@@ -79,6 +79,12 @@ class Aquarena(Game):
 
     def view(self, state: AquarenaState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
+
+    def changes(self, before: AquarenaState, after: AquarenaState, seat: int, action: Action) -> list[Change]:
+        return view.changes(before, after, seat, action)
+
+    def on_board(self, state: AquarenaState, seat: int | None, refs: list[str]) -> list[str]:
+        return view.on_board(state, seat, refs)
 
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> AquarenaState:
         """A position in the one-line notation of ``notation`` (tiles, flies, cards, hands, the phase)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from shoal.core import Action, Change, change
+
 from . import data, planning, scoring, text
 from .rules import waiting_for
 from .state import AquarenaState
@@ -151,3 +153,84 @@ def prompt(state: AquarenaState, viewer: int | None) -> str:
         if mine
         else f"Waiting for {who} to choose where {text.owned(seat, state.acting[1])} moves a fly."
     )
+
+
+# --- what just happened -----------------------------------------------------------------------------------------
+def changes(before: AquarenaState, after: AquarenaState, seat: int, action: Action) -> list[Change]:
+    """A move as the others may know it: a placement (the card named only face up; a face-down card's number is its
+    placer's until its tile opens), a discard (never its number), a choice in the resolution; then what the table did
+    by itself: the resolution beginning, every catch made (public), the tiles resolved, a round scored."""
+    kind = action["type"]
+    out: list[Change] = []
+    if kind == "place":
+        up = planning.face_up_next(before, seat)
+        number, index = action["card"], action["tile"]
+        refs = [f"tile:{index}"] + ([f"card:{seat}.{number}"] if up else [])
+        out.append(change(seat, text.placed(seat, number if up else None, index), refs))
+    elif kind == "discard":
+        out.append(change(seat, text.discarded(seat), [f"seat:{seat}"]))
+        if after.phase != "planning":
+            out.append(change(None, text.resolution_begins()))
+    elif kind == "resolve":
+        out.append(change(seat, text.chose_tile(seat, action["tile"]), [f"tile:{action['tile']}"]))
+    elif kind == "move_fly":
+        out.append(change(seat, text.moved_fly(seat, before.acting[1], action["tile"]), [f"tile:{action['tile']}"]))
+    else:  # eat_fly, eat_card: the prey chosen shows in the catch below
+        out.append(change(seat, text.chose_prey(seat, before.acting[1]), [f"tile:{before.current}"]))
+    if before.phase == "resolution":
+        out += _catches(before, after)
+    return out
+
+
+def _catches(before: AquarenaState, after: AquarenaState) -> list[Change]:
+    """Every seat's catch this move added (flies and cards, all public), the tiles it resolved, the round's scores."""
+    r = before.round
+    ended = after.round > r or after.phase == "over"
+    sheet = after.history[-1] if ended else None
+    out: list[Change] = []
+    for s in range(before.players):
+        was = before.catches[s]
+        if sheet is None:
+            now = after.catches[s]
+            flies, prey = now.flies, [(o, n) for o, n, _ in now.cards]
+        else:
+            flies, prey = sheet[s]["flies"], [(c["seat"], c["card"]) for c in sheet[s]["cards"]]
+        new = prey[len(was.cards) :]
+        more = flies - was.flies
+        if new or more:
+            refs = [f"catch:{s}"] + [f"prey:{r}.{o}.{n}" for o, n in new] + ([f"flies:{r}.{s}"] if more else [])
+            out.append(change(None, text.caught(s, more, new), refs))
+    done = [i for i, t in enumerate(before.tiles) if not t.resolved and (ended or after.tiles[i].resolved)]
+    if done:
+        out.append(change(None, _tiles_done(done), [f"tile:{i}" for i in done]))
+    if sheet is not None:
+        out.append(
+            change(
+                None,
+                text.round_scored(r, [row["total"] for row in sheet]),
+                [f"catch:{s}" for s in range(before.players)],
+            )
+        )
+    return out
+
+
+def _tiles_done(indices: list[int]) -> str:
+    names = [text.tile(i) for i in indices]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{listed[0].upper()}{listed[1:]} {'is' if len(names) == 1 else 'are'} resolved"
+
+
+def on_board(state: AquarenaState, viewer: int | None, refs: list[str]) -> list[str]:
+    """A card's ref only while the board draws that card: on a tile with its number shown, or in the viewer's hand
+    (a card that resolved or was eaten has left its tile; its catch is named instead)."""
+    if not any(r.startswith("card:") for r in refs):
+        return refs
+    shown = {
+        f"card:{s}.{n}"
+        for i, t in enumerate(state.tiles)
+        for s, n, up in t.cards
+        if up or i == state.current or s == viewer
+    }
+    if viewer is not None and state.phase != "over":
+        shown |= {f"card:{viewer}.{n}" for n in state.hands[viewer]}
+    return [r for r in refs if not r.startswith("card:") or r in shown]

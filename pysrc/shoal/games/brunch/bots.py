@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.bots import random_bot
+from shoal.bots.beginner import BeginnerBot
 from shoal.core import Rng
 
 from .data import AQUA_VALUES, COLOURS, PREDATOR_COUNTS
@@ -129,4 +130,36 @@ def heuristic_bot(view: dict[str, Any], legal: list[Action], rng: Rng) -> Action
     return random_bot(view, legal, rng)
 
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+SHARE_POINTS = 10.0  # beginner: a tenth of the hands beaten weighs as much as one point of strength
+
+
+def one_ply_values(view: dict[str, Any], legal: list[Action]) -> list[tuple[Action, float]]:
+    """Every legal move valued by what the heuristic bot weighs, in about one point of hand strength a unit: Lunch by
+    how far the hand's chance to beat a random hand clears the bar, Aqua by how far its expected rank falls short of
+    :data:`AQUA_BELOW`, a pass by the strength expected after it, a food card by how many steps it lies from the one
+    the hand's rank calls for, a take by own colour first and then the leading rival's."""
+    table, me = view["table"], view["seat"]
+    phase = table["phase"]
+    if phase == "lunch":
+        margin = SHARE_POINTS * (beat_chance(table) - lunch_threshold(table["round"], view["players"], table["passes"]))
+        return [(a, margin if a["type"] == "lunch" else 0.0) for a in legal]
+    if phase == "aqua":
+        margin = SHARE_POINTS * (AQUA_BELOW - expected_rank(table, me))
+        return [(a, margin if a["type"] == "aqua" else 0.0) for a in legal]
+    if phase == "pass":
+        return [(a, pass_value(table["hand"], a["card"])) for a in legal]
+    if phase == "food":
+        values = sorted(a["value"] for a in legal)
+        target = expected_rank(table, me) * (len(values) - 1)
+        return [(a, -abs(values.index(a["value"]) - target)) for a in legal]
+    if phase == "take":
+        best = choose_take(view, legal)
+        return [(a, 1.0 if a == best else 0.0) for a in legal]
+    return [(a, 0.0) for a in legal]
+
+
+# Beginner: a move within 4.5 units of the heuristic's best, one 2 units below weighing a quarter of the best's
+# (Brunch's units are small: at one unit for a quarter, as in the other games, it won as often as the heuristic).
+beginner_bot = BeginnerBot(one_ply_values, temperature=2.0, reach=4.5)
+
+BOTS = {"random": random_bot, "heuristic": heuristic_bot, "beginner": beginner_bot}

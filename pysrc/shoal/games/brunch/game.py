@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Game, Rng, View
+from shoal.core import Action, Change, Game, Rng, View
 
 from . import lessons, notation, refs, rules
 from .bots import BOTS
 from .data import ROUNDS
 from .search import make_levels
 from .state import BrunchState
-from .view import view
+from .view import changes, view
 
 
 class Brunch(Game):
@@ -81,6 +81,9 @@ class Brunch(Game):
 
     def view(self, state: BrunchState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def changes(self, before: BrunchState, after: BrunchState, seat: int, action: Action) -> list[Change]:
+        return changes(before, after, seat, action)
 
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> BrunchState:
         """A position in the one-line notation of ``notation`` (hands, Aqua cards, food, the phase)."""

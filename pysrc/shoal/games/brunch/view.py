@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from shoal.core import Action, Change, change
+
 from . import text
 from .data import COLOURS, FOOD_NAMES, PREDATOR_NAMES, ROUNDS
-from .rules import to_act
+from .rules import SIMULTANEOUS, to_act
 from .scoring import food_points, own_colour_count
 from .state import BrunchState
 from .strength import card_strengths, strength
@@ -128,3 +130,82 @@ def prompt(state: BrunchState, seat: int | None) -> str:
             return f"Several {text.food(value)} cards are left: choose which colour you take."
         return f"Waiting for {text.who(taker)} to choose which {text.food(value)} to take."
     return ""
+
+
+# --- what just happened -----------------------------------------------------------------------------------------
+def changes(before: BrunchState, after: BrunchState, seat: int, action: Action) -> list[Change]:
+    """A move as each viewer may know it. A secret choice (Lunch or not, the card to pass, the food card) has no entry
+    until the choice that completes its phase reveals them all, and then only what the rules show: who called Lunch,
+    to each seat the card it received (to nobody else), every hand, Aqua card and food card at the reveal, then who
+    took which food. A new round's deal closes the move."""
+    out: list[Change] = []
+    phase = before.phase
+    if phase in SIMULTANEOUS:
+        if len(before.pending) + 1 < before.players:
+            return out  # others still choosing: this choice stays secret
+        if phase == "lunch":
+            chosen = {**before.pending, seat: action["type"]}
+            out += _lunch_window(after, sorted(s for s, choice in chosen.items() if choice == "lunch"))
+        elif phase == "pass":
+            out += _passes(after)
+        else:
+            out += _reveal(after, _round_sheet(before, after))
+    elif phase == "aqua":
+        out.append(change(seat, text.answered(seat, action["type"] == "aqua"), [f"seat:{seat}"]))
+    else:  # take: this seat's choice, then any takes that follow by themselves
+        out += _takes(_round_sheet(before, after)["takes"][len(before.takes) :])
+    if after.round > before.round:
+        out.append(change(None, text.new_round(after.round)))
+    return out
+
+
+def _lunch_window(after: BrunchState, callers: list[int]) -> list[Change]:
+    if not callers:
+        return [change(None, text.nobody_called())]
+    out = [
+        change(s, text.called(s, s == after.caller, len(callers) > 1), [f"seat:{s}"])
+        for s in sorted(callers, key=lambda s: s != after.caller)
+    ]
+    if after.phase == "food":
+        out.append(change(None, text.no_aqua_left()))
+    return out
+
+
+def _passes(after: BrunchState) -> list[Change]:
+    """Everyone learns that the cards went round; each seat alone learns what it received (its hand's last card)."""
+    n, r = after.players, after.round
+    out = [change(None, text.passed_round(after.passes))]
+    for giver in range(n):
+        taker = (giver + 1) % n
+        got = f"card:{r}.{taker}.{len(after.hands[taker]) - 1}"
+        out.append(change(giver, text.passed_you(giver, after.received[taker]), [got], seats=[taker]))
+    return out
+
+
+def _round_sheet(before: BrunchState, after: BrunchState) -> dict[str, Any]:
+    """The reveal of the round ``before`` was in, with every take so far: the history's row once the round is over."""
+    if after.round > before.round or after.phase == "over":
+        return after.history[-1]
+    return {**after.reveal, "takes": after.takes}
+
+
+def _reveal(after: BrunchState, sheet: dict[str, Any]) -> list[Change]:
+    r = sheet["round"]
+    out = [
+        change(
+            s,
+            text.played(s, sheet["food"][s], COLOURS[s], sheet["strength"][s]),
+            [f"hand:{r}.{s}"]
+            + ([f"aqua:{r}.{s}"] if sheet["aqua"][s] else [])
+            + [f"food:{COLOURS[s]}.{sheet['food'][s]}"],
+        )
+        for s in sheet["order"]
+    ]
+    return out + _takes(sheet["takes"])
+
+
+def _takes(takes: list[dict[str, Any]]) -> list[Change]:
+    return [
+        change(t["seat"], text.took(t["seat"], t["value"], t["colour"]), [f"food:{t['colour']}.{t['value']}"])
+        for t in takes
+    ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from shoal.bots import random_bot
+from shoal.bots.beginner import BeginnerBot
 from shoal.core import Action, Rng, View
 
 from .data import AXES, CARDS, TOKENS_PER_BOAT
@@ -39,21 +40,29 @@ def margin(cells: dict[Pos, Face], tokens: dict[Pos, int], seat: int) -> float:
     return mine - theirs
 
 
-def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
-    """Play the move that leaves the best own-minus-opponent score on the cards it can see; ties broken at random.
-
-    A boat played face up is valued with both tokens still aboard; the token moves are then judged one by one by
-    the same measure. Between equal placements it prefers face down, which hides the card from the opponent.
-    """
+def one_ply_values(view: View, legal: list[Action]) -> list[tuple[Action, float]]:
+    """Every legal move with the own-minus-opponent score it leaves on the cards the seat can see (what ``greedy``
+    maximises; points). A boat played face up is valued with both tokens still aboard; the token moves are then
+    judged one by one by the same measure. Between equal placements face down is worth a hair more: it hides the
+    card from the opponent."""
     seat = view["seat"]
     cells, tokens = seen_layout(view)
-    best: list[Action] = []
-    best_value = float("-inf")
     cache: dict[tuple[Any, ...], float] = {}
+    out = []
     for action in legal:
         value = _value(action, cells, tokens, seat, cache, view)
         if action["type"] == "place" and action["face"] == "down":
             value += 0.01  # keep information from the opponent when nothing else differs
+        out.append((action, value))
+    return out
+
+
+def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
+    """Play the move that leaves the best own-minus-opponent score on the cards it can see (:func:`one_ply_values`);
+    ties broken at random."""
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action, value in one_ply_values(view, legal):
         if value > best_value + 1e-9:
             best, best_value = [action], value
         elif abs(value - best_value) <= 1e-9:
@@ -93,4 +102,7 @@ def _value(
     return margin(cells, marks, seat)
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}
+# Beginner: a move within 3 points of greedy's best, one 1 point below weighing a quarter of the best's.
+beginner_bot = BeginnerBot(one_ply_values, temperature=1.0, reach=3.0)
+
+BOTS = {"random": random_bot, "greedy": greedy_bot, "beginner": beginner_bot}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Action, Game, Rng, ShoalError, View
+from shoal.core import Action, Change, Game, Rng, ShoalError, View
 
 from . import lessons, notation, refs, rules, view
 from .bots import BOTS
@@ -70,6 +70,9 @@ class Museum(Game):
 
     def view(self, state: MuseumState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
+
+    def changes(self, before: MuseumState, after: MuseumState, seat: int, action: Action) -> list[Change]:
+        return view.changes(before, after, seat, action)
 
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> MuseumState:
         """A position in the one-line notation of ``notation`` (docs/museum-scoring.md)."""

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import grid
+from shoal.core import Action, Change, change
+
+from . import grid, text
 from .data import AXES, CARDS, LILY, LILY_RUN_POINTS, LINE_MAX, LINE_MIN, MAX_NUMBER, ROLE_NAMES, TOKEN_REACH
 from .grid import Pos
 from .scoring import lily_runs, score_line, table_points
@@ -151,3 +153,49 @@ def prompt(state: MuseumState, seat: int | None) -> str:
         f"{turn} played a boat face up. Move the other visitor token to any card up to {TOKEN_REACH} steps "
         "from the boat, or leave it there."
     )
+
+
+# --- what just happened -----------------------------------------------------------------------------------------
+def cell_ref(pos: Pos) -> str:
+    return f"cell:{pos[0]},{pos[1]}"
+
+
+def changes(before: MuseumState, after: MuseumState, seat: int, action: Action) -> list[Change]:
+    """A move as the others may know it (docs/refs.md, museum): the cell a card was laid on (its painting named only
+    when laid face up: a face-down card is the placer's secret, and a seat never reads its own moves here), cards it
+    turned up, a visitor token's way; and at the end, the face-down cards turned up by the end of the game."""
+    out: list[Change] = []
+    hidden = [p for p, up in before.face_up.items() if not up]  # the face-down cards before the move
+    surrounded: list[Pos] = []
+    kind = action["type"]
+    if kind == "place":
+        pos, up = (action["x"], action["y"]), action["face"] == "up"
+        surrounded = [(p[0], p[1]) for p in after.last["revealed"]]
+        if not up:
+            hidden.append(pos)
+        shown = up or after.face_up[pos]  # a card laid face down is named only once the end turns it up
+        line = text.laid(seat, action["card"] if shown else None, up, text.where(before, pos))
+        if surrounded:
+            line += "; " + text.turned_up([after.grid[p] for p in surrounded])
+        out.append(change(seat, line, [cell_ref(pos)] + [cell_ref(p) for p in surrounded]))
+    elif kind == "move_token":
+        boat, target = before.boat, (action["x"], action["y"])
+        shown = (
+            text.card_name(before.grid[target])
+            if before.face_up[target]
+            else f"the face-down card {text.where(before, target, avoid=boat)}"
+        )
+        out.append(
+            change(
+                seat, text.moved_token(seat, text.card_name(before.grid[boat]), shown), map(cell_ref, (boat, target))
+            )
+        )
+    else:
+        out.append(
+            change(seat, text.left_token(seat, text.card_name(before.grid[before.boat])), [cell_ref(before.boat)])
+        )
+    if after.phase == OVER:
+        ending = sorted((p for p in hidden if p not in surrounded), key=lambda p: (p[1], p[0]))
+        if ending:
+            out.append(change(None, text.all_turned_up(len(ending)), map(cell_ref, ending)))
+    return out

@@ -9,9 +9,11 @@ Every bot but ``random`` makes Modification 6's end-of-game Reef colour choice w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from shoal.bots import random_bot
+from shoal.bots.beginner import BeginnerBot
 from shoal.core import Action, Rng, View
 
 from . import data
@@ -118,39 +120,37 @@ def choose_reef_colour(view: View, legal: list[Action]) -> Action:
     return max(options, key=lambda a: (reef_colour_value(view, a["colour"]), -options.index(a)))
 
 
-def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
-    """Greedy on the immediate gain in final score, Habitats and Large Animals included."""
-    table = view["table"]
-    seat = view["seat"]
-    kinds = {a["type"] for a in legal}
-    if "reef_colour" in kinds:
-        return choose_reef_colour(view, legal)
-    scorer = _Scorer(table, seat, view["options"])
-    board = scorer.boards[seat]
+def _large_gains(
+    scorer: _Scorer, board: Board, stacks: dict[str, list[int]], legal: list[Action], noise: Callable[[], float]
+) -> list[tuple[Action, float]]:
+    """Each Large Animal the seat may attract, with the points it adds (plus ``noise()``, greedy's tie-break)."""
+    base = scorer.score(board)
+    out = []
+    for a in legal:
+        if a["type"] != "large":
+            continue
+        trial = board.clone()
+        trial.attract(a["animal"], stacks[data.SHAPE_OF_ANIMAL[a["animal"]]][0], [tuple(c) for c in a["cells"]])
+        out.append((a, scorer.score(trial) - base + noise()))
+    return out
+
+
+def _place_gains(
+    scorer: _Scorer, board: Board, table: dict[str, Any], places: list[Action], noise: Callable[[], float]
+) -> list[tuple[Action, float]]:
+    """The :data:`SHORTLIST` placements best by the quick estimate (``noise()`` added to each, greedy's tie-break),
+    best first, each with its immediate gain in final score: Habitats formed, the best Large Animal they let in, and
+    the promise of hexagons left two-thirds complete."""
+    seat = scorer.seat
     stacks = {s["shape"]: s["stack"] for s in table["supply"]["large"]}
-    if "large" in kinds or "skip_large" in kinds:
-        base = scorer.score(board)
-        best, choice = 0.0, {"type": "skip_large"}
-        for a in legal:
-            if a["type"] != "large":
-                continue
-            trial = board.clone()
-            trial.attract(a["animal"], stacks[data.SHAPE_OF_ANIMAL[a["animal"]]][0], [tuple(c) for c in a["cells"]])
-            gain = scorer.score(trial) - base + rng.below(100) / 1000
-            if gain > best:
-                best, choice = gain, a
-        return choice
-    places = [a for a in legal if a["type"] == "place"]
-    if not places:  # the Sea Snail alone (an empty market): nothing to weigh
-        return legal[0]
     natives = {n for _, n in scorer.line}
     market = [m["colours"] for m in table["market"]]
     quick = sorted(
-        ((_quick(board, market[a["tile"]], a, natives) + rng.below(100) / 1000, i) for i, a in enumerate(places)),
+        ((_quick(board, market[a["tile"]], a, natives) + noise(), i) for i, a in enumerate(places)),
         reverse=True,
     )
-    base = scorer.score(board)
-    best_gain, best = None, places[quick[0][1]]
+    base = scorer.score(scorer.boards[seat])
+    out = []
     for q, i in quick[:SHORTLIST]:
         a = places[i]
         trial = board.clone()
@@ -167,6 +167,32 @@ def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
         gain = scorer.score(trial) - base + _promise(trial, cell, a["rot"]) + q / 1000
         if fresh:
             gain += _best_large(scorer, trial, fresh, stacks)
+        out.append((a, gain))
+    return out
+
+
+def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
+    """Greedy on the immediate gain in final score, Habitats and Large Animals included."""
+    table = view["table"]
+    seat = view["seat"]
+    kinds = {a["type"] for a in legal}
+    if "reef_colour" in kinds:
+        return choose_reef_colour(view, legal)
+    scorer = _Scorer(table, seat, view["options"])
+    board = scorer.boards[seat]
+    noise = lambda: rng.below(100) / 1000  # noqa: E731
+    if "large" in kinds or "skip_large" in kinds:
+        best, choice = 0.0, {"type": "skip_large"}
+        stacks = {s["shape"]: s["stack"] for s in table["supply"]["large"]}
+        for a, gain in _large_gains(scorer, board, stacks, legal, noise):
+            if gain > best:
+                best, choice = gain, a
+        return choice
+    places = [a for a in legal if a["type"] == "place"]
+    if not places:  # the Sea Snail alone (an empty market): nothing to weigh
+        return legal[0]
+    best_gain, best = None, None
+    for a, gain in _place_gains(scorer, board, table, places, noise):
         if best_gain is None or gain > best_gain:
             best_gain, best = gain, a
     if "snail" in kinds and best_gain is not None and best_gain < 1 and len(table["market"]) > 2:
@@ -174,4 +200,30 @@ def greedy_bot(view: View, legal: list[Action], rng: Rng) -> Action:
     return best
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}
+SNAIL_VALUE = 1.0  # beginner: the Sea Snail is worth about a point (greedy takes it when no placement gains one)
+
+
+def one_ply_values(view: View, legal: list[Action]) -> list[tuple[Action, float]]:
+    """The moves ``greedy`` weighs, each with its immediate gain in final score (points): the shortlisted placements,
+    the Sea Snail at :data:`SNAIL_VALUE` while the market holds more than two tiles, every Large Animal and skipping
+    (0); Modification 6's colour is greedy's choice alone."""
+    table, seat = view["table"], view["seat"]
+    kinds = {a["type"] for a in legal}
+    if "reef_colour" in kinds:
+        return [(choose_reef_colour(view, legal), 0.0)]
+    scorer = _Scorer(table, seat, view["options"])
+    board = scorer.boards[seat]
+    if "large" in kinds or "skip_large" in kinds:
+        stacks = {s["shape"]: s["stack"] for s in table["supply"]["large"]}
+        return [({"type": "skip_large"}, 0.0), *_large_gains(scorer, board, stacks, legal, lambda: 0.0)]
+    places = [a for a in legal if a["type"] == "place"]
+    out = _place_gains(scorer, board, table, places, lambda: 0.0) if places else []
+    if "snail" in kinds and (len(table["market"]) > 2 or not out):
+        out.append(({"type": "snail"}, SNAIL_VALUE))
+    return out
+
+
+# Beginner: a move within 3 points of greedy's best, one a point below weighing a quarter of the best's.
+beginner_bot = BeginnerBot(one_ply_values, temperature=1.0, reach=3.0)
+
+BOTS = {"random": random_bot, "greedy": greedy_bot, "beginner": beginner_bot}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Action, Game, Option, Rng, View
+from shoal.core import Action, Change, Game, Option, Rng, View
 
 from . import data, lessons, notation, refs, rules, view
 from .achievements.tables import MODIFICATION_CHOICES, MODIFICATIONS, SCENARIO_CHOICES, SCENARIOS
@@ -128,6 +128,9 @@ class Reef(Game):
 
     def view(self, state: ReefState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
+
+    def changes(self, before: ReefState, after: ReefState, seat: int, action: Action) -> list[Change]:
+        return view.changes(before, after, seat, action)
 
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefState:
         """A match position in the notation of ``notation``: boards and Ecosystems, round, market, turn, Sea Snail."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from shoal.core import Action, Change, change
+
 from . import data, text
 from .achievements.live import live as live_achievements
 from .board import BLANK, HOT_SPOT_CENTRE, HOT_SPOT_TILE, Board
@@ -327,4 +329,31 @@ def table(s: ReefState, seat: int | None) -> dict[str, Any]:
     out = dict(_public(s))
     out["prompt"] = _prompt(s, seat)
     out["my_turn"] = seat is not None and seat == s.current
+    return out
+
+
+# --- what just happened -----------------------------------------------------------------------------------------
+def changes(before: ReefState, after: ReefState, seat: int, action: Action) -> list[Change]:
+    """A move, public in every part: the Sea Snail taken, a tile grown (its cell and the Habitats it formed, on the
+    mover's reef), a Large Animal attracted, a Reef colour kept; then a new round's market. Refs on another
+    seat's reef light up when its tab is shown; its tab (``seat:<s>``) is named first."""
+    kind = action["type"]
+    out: list[Change] = []
+    board = after.boards[seat]
+    if kind == "snail":
+        out.append(change(seat, text.took_snail(seat), [f"seat:{seat}"]))
+    elif kind == "place":
+        tile = before.market[action["tile"]]
+        formed = [v for v in board.habitats if v not in before.boards[seat].habitats]
+        refs = [f"seat:{seat}", f"hex:{seat}.{action['q']},{action['r']}"]
+        refs += [f"habitat:{seat}.{v[0]},{v[1]}" for v in formed]
+        out.append(change(seat, text.grew(seat, tile, [board.habitats[v] for v in formed]), refs))
+    elif kind == "large":
+        animal, points, _ = board.large[-1]
+        refs = [f"seat:{seat}", f"animal:{seat}.{len(board.large) - 1}"]
+        out.append(change(seat, text.attracted(seat, animal, points), refs))
+    elif kind == "reef_colour":
+        out.append(change(seat, text.kept_reefs(seat, action["colour"]), [f"seat:{seat}"]))
+    if after.round > before.round:  # no refs: a market index names another tile once one is taken
+        out.append(change(None, text.market_refilled(after.round)))
     return out
