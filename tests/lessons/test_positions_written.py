@@ -2,9 +2,10 @@
 started from what it writes is that position: every seat's view is the same. Positions are reached by random play,
 at every decision of several games per table size.
 
-What happened *before* a position is not part of it: the log, and the parts of a view that recount the past (the
-museum's last placement, Brunch's finished rounds, this round's Lunch calls and the last pass, Aquarena's finished
-rounds and the last tile's resolution). Aquarena cannot write the middle of a tile's resolution (a card eating).
+What happened *before* a position is not part of it: the log, the view's ``recent`` moves, and the parts of a view
+that recount the past (the museum's last placement, Brunch's finished rounds, this round's Lunch calls and the last
+pass, Aquarena's finished rounds and the last tile's resolution). Aquarena cannot write the middle of a tile's
+resolution (a card eating).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ PAST = {
 def present(view: dict) -> dict:
     """A view without what recounts the past (a position started from notation has none)."""
     table = {k: v for k, v in view["table"].items() if k not in PAST[view["game"]]}
-    return {**{k: v for k, v in view.items() if k != "log"}, "table": table}
+    return {**{k: v for k, v in view.items() if k not in ("log", "recent")}, "table": table}
 
 
 TABLES = [("museum", 2, None), ("brunch", 3, None), ("brunch", 6, None), ("aquarena", 2, None), ("aquarena", 5, None)]

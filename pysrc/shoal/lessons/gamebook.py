@@ -19,89 +19,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import shoal
 from shoal.core import Match
 from shoal.core import actions as _actions
 
 from . import conditions
 from .problems import Problems, problem
-from .shape import check_accept, check_seat, need, unknown
-
-EXPLAIN_KEYS = {"accept", "reply", "refute"}
-MAX_EXPLAIN = 20  # entries a question may explain: each is judged for every wrong answer
-
-
-# --- shape ----------------------------------------------------------------------------------------------------------
-def check_shape(q: dict, game: str | None, players: int | None, i: int, problems: Problems, bots: list) -> None:
-    """The gamebook fields of question ``q`` (step ``i``); the bots their conditions and refutes ask go to ``bots``
-    with the accept's, so that one answer's bot decisions stay under the same bound (``shape.check_cost``)."""
-    each = problems.each
-    if "hint" in q:
-        with each():
-            if not need(q, "hint", str, i, "question.hint").strip():
-                raise problem(i, "question.hint", "is empty: leave it out, or say what to look at")
-    if "refute" in q:
-        with each():
-            check_refute(q["refute"], game, players, i, "question.refute", bots)
-    if "explain" not in q:
-        return
-    entries = need(q, "explain", list, i, "question.explain")
-    if not entries:
-        raise problem(i, "question.explain", "an empty list explains nothing: leave it out")
-    if len(entries) > MAX_EXPLAIN:
-        raise problem(i, "question.explain", f"at most {MAX_EXPLAIN} explanations a question, got {len(entries)}")
-    for j, entry in enumerate(entries):
-        field = f"question.explain[{j}]"
-        with each():
-            if not isinstance(entry, dict):
-                raise problem(i, field, 'must be {"accept": ..., "reply": "..."}')
-            unknown(entry, EXPLAIN_KEYS, i, field)
-            with each():
-                need(entry, "reply", str, i, f"{field}.reply")
-            if game is not None:
-                with each():
-                    if "accept" not in entry:
-                        raise problem(i, f"{field}.accept", "missing")
-                    check_accept(entry["accept"], game, i, f"{field}.accept", problems, bots)
-            if "refute" in entry:
-                check_refute(entry["refute"], game, players, i, f"{field}.refute", bots)
-
-
-def refute_bot(refute: Any, game: str) -> str | None:
-    """The bot a ``best_by_bot`` refute names (the game's quick one by default); None for a written move."""
-    if refute == "best_by_bot":
-        return conditions.default_bot(shoal.GAMES[game].bots)
-    if isinstance(refute, dict):
-        return refute["best_by_bot"]
-    return None
-
-
-def check_refute(refute: Any, game: str | None, players: int | None, i: int, field: str, bots: list) -> None:
-    if isinstance(refute, list):
-        if len(refute) != 2 or not isinstance(refute[1], dict):
-            raise problem(i, field, 'a move is [seat, action]; or "best_by_bot", or {"best_by_bot": "<bot>"}')
-        if players is not None:
-            check_seat(refute[0], players, i, f"{field}[0]", allow_none=False)
-        return
-    if isinstance(refute, dict):
-        unknown(refute, {"best_by_bot"}, i, field)
-        bot = refute.get("best_by_bot")
-        if game is not None and bot not in shoal.GAMES[game].bots:
-            names = ", ".join(shoal.GAMES[game].bots)
-            raise problem(i, f"{field}.best_by_bot", f"{game} has no bot {json.dumps(bot)} (bots: {names})")
-    elif refute != "best_by_bot":
-        raise problem(i, field, f'must be [seat, action], "best_by_bot" or {{"best_by_bot": "<bot>"}}, got {refute!r}')
-    if game is not None:
-        bots.append((field, refute_bot(refute, game)))
+from .shape import refute_bot
+from .verdict import accepts, verdict
 
 
 # --- played through -------------------------------------------------------------------------------------------------
 def _wrong_moves(match: Match, seat: int, q: dict, asked: conditions.Asked) -> list[dict]:
     """The legal moves that may be wrong answers (a move only a bot condition could make right counts as wrong:
     these checks never ask a bot)."""
-    from . import _verdict
-
-    return [a for a in match.legal_actions(seat) if _verdict(a, q["accept"], asked, ask_bots=False) is not True]
+    return [a for a in match.legal_actions(seat) if verdict(a, q["accept"], asked, ask_bots=False) is not True]
 
 
 def after_answer(match: Match, seat: int, action: dict) -> Match:
@@ -126,8 +57,6 @@ def replier(match: Match, seat: int) -> int | str:
 
 def check_play(match: Match, i: int, q: dict, problems: Problems, asked: conditions.Asked) -> None:
     """Every explanation fits some wrong move, and every refute can be played after each wrong move it answers."""
-    from . import _verdict
-
     seat = q["seat"]
     wrong = _wrong_moves(match, seat, q, asked)
     entries = q.get("explain") or []
@@ -135,10 +64,10 @@ def check_play(match: Match, i: int, q: dict, problems: Problems, asked: conditi
     catches: dict[int, list[int]] = {}
     for k, action in enumerate(wrong):
         for j, entry in enumerate(entries):
-            verdict = _verdict(action, entry["accept"], asked, ask_bots=False)
-            if verdict is not False:
+            said = verdict(action, entry["accept"], asked, ask_bots=False)
+            if said is not False:
                 catches.setdefault(k, []).append(j)
-            if verdict is True:
+            if said is True:
                 break
     for j in range(len(entries)):
         if not any(j in got for got in catches.values()):
@@ -152,7 +81,7 @@ def check_play(match: Match, i: int, q: dict, problems: Problems, asked: conditi
         caught = catches.get(k, [])
         refutes = [(f"question.explain[{j}].refute", entries[j]["refute"]) for j in caught if "refute" in entries[j]]
         last = caught[-1] if caught else None
-        surely = last is not None and _verdict(action, entries[last]["accept"], asked, False) is True
+        surely = last is not None and verdict(action, entries[last]["accept"], asked, False) is True
         if "refute" in q and not (surely and "refute" in entries[last]):
             refutes.append(("question.refute", q["refute"]))
         if not refutes:
@@ -179,8 +108,6 @@ def _brief(action: dict) -> str:
 # --- answering --------------------------------------------------------------------------------------------------------
 def explanation(q: dict, action: dict, asked: conditions.Asked) -> tuple[int | None, str, Any]:
     """For a wrong ``action``: the explain entry that catches it (or None), its reply, and the refute to play."""
-    from . import accepts
-
     for j, entry in enumerate(q.get("explain") or []):
         if accepts(asked.match, asked.seat, action, entry["accept"], asked):
             return j, entry["reply"], entry.get("refute", q.get("refute"))
@@ -203,8 +130,6 @@ def refutation(match: Match, seat: int, refute: Any) -> dict[str, Any] | None:
 
 def solution(match: Match, seat: int, q: dict, asked: conditions.Asked, step: int) -> dict:
     """A move the question accepts: the first listed one, or the first legal move its condition accepts."""
-    from . import accepts
-
     legal = match.legal_actions(seat)
     if isinstance(q["accept"], list):
         for a in q["accept"]:

@@ -285,11 +285,11 @@ def check_step(step: Any, i: int, game: str | None, players: int | None, problem
             with each():
                 check_accept(q["accept"], game, i, "question.accept", problems, bots)
             with each():
-                gamebook.check_shape(q, game, players, i, problems, bots)
+                check_gamebook(q, game, players, i, problems, bots)
             check_cost(game, i, bots)
     if game is None:
         with each():
-            gamebook.check_shape(q, None, players, i, problems, [])
+            check_gamebook(q, None, players, i, problems, [])
     if "viewer" in step and isinstance(q.get("seat"), int) and step["viewer"] != q["seat"]:
         problems.say(
             i,
@@ -298,6 +298,76 @@ def check_step(step: Any, i: int, game: str | None, players: int | None, problem
         )
 
 
-from . import gamebook  # noqa: E402  (it reads this module's checks)
+# --- the gamebook fields of a question (hint, explain, refute; docs/lessons.md) -----------------------------------
+EXPLAIN_KEYS = {"accept", "reply", "refute"}
+MAX_EXPLAIN = 20  # entries a question may explain: each is judged for every wrong answer
+
+
+def check_gamebook(q: dict, game: str | None, players: int | None, i: int, problems: Problems, bots: list) -> None:
+    """The gamebook fields of question ``q`` (step ``i``); the bots their conditions and refutes ask go to ``bots``
+    with the accept's, so that one answer's bot decisions stay under the same bound (``shape.check_cost``)."""
+    each = problems.each
+    if "hint" in q:
+        with each():
+            if not need(q, "hint", str, i, "question.hint").strip():
+                raise problem(i, "question.hint", "is empty: leave it out, or say what to look at")
+    if "refute" in q:
+        with each():
+            check_refute(q["refute"], game, players, i, "question.refute", bots)
+    if "explain" not in q:
+        return
+    entries = need(q, "explain", list, i, "question.explain")
+    if not entries:
+        raise problem(i, "question.explain", "an empty list explains nothing: leave it out")
+    if len(entries) > MAX_EXPLAIN:
+        raise problem(i, "question.explain", f"at most {MAX_EXPLAIN} explanations a question, got {len(entries)}")
+    for j, entry in enumerate(entries):
+        field = f"question.explain[{j}]"
+        with each():
+            if not isinstance(entry, dict):
+                raise problem(i, field, 'must be {"accept": ..., "reply": "..."}')
+            unknown(entry, EXPLAIN_KEYS, i, field)
+            with each():
+                need(entry, "reply", str, i, f"{field}.reply")
+            if game is not None:
+                with each():
+                    if "accept" not in entry:
+                        raise problem(i, f"{field}.accept", "missing")
+                    check_accept(entry["accept"], game, i, f"{field}.accept", problems, bots)
+            if "refute" in entry:
+                check_refute(entry["refute"], game, players, i, f"{field}.refute", bots)
+
+
+def refute_bot(refute: Any, game: str) -> str | None:
+    """The bot a ``best_by_bot`` refute names (the game's quick one by default); None for a written move."""
+    import shoal
+
+    if refute == "best_by_bot":
+        return conditions.default_bot(shoal.GAMES[game].bots)
+    if isinstance(refute, dict):
+        return refute["best_by_bot"]
+    return None
+
+
+def check_refute(refute: Any, game: str | None, players: int | None, i: int, field: str, bots: list) -> None:
+    import shoal
+
+    if isinstance(refute, list):
+        if len(refute) != 2 or not isinstance(refute[1], dict):
+            raise problem(i, field, 'a move is [seat, action]; or "best_by_bot", or {"best_by_bot": "<bot>"}')
+        if players is not None:
+            check_seat(refute[0], players, i, f"{field}[0]", allow_none=False)
+        return
+    if isinstance(refute, dict):
+        unknown(refute, {"best_by_bot"}, i, field)
+        bot = refute.get("best_by_bot")
+        if game is not None and bot not in shoal.GAMES[game].bots:
+            names = ", ".join(shoal.GAMES[game].bots)
+            raise problem(i, f"{field}.best_by_bot", f"{game} has no bot {json.dumps(bot)} (bots: {names})")
+    elif refute != "best_by_bot":
+        raise problem(i, field, f'must be [seat, action], "best_by_bot" or {{"best_by_bot": "<bot>"}}, got {refute!r}')
+    if game is not None:
+        bots.append((field, refute_bot(refute, game)))
+
 
 __all__ = ["FORMAT", "ID", "REF", "check_accept", "check_cost", "check_shape", "read", "read_params", "where"]

@@ -177,7 +177,7 @@ def _passes(after: BrunchState) -> list[Change]:
     out = [change(None, text.passed_round(after.passes))]
     for giver in range(n):
         taker = (giver + 1) % n
-        got = f"card:{r}.{taker}.{len(after.hands[taker]) - 1}"
+        got = f"card:{r}.{taker}.{after.received[taker]}"  # a card is named by its kind in the hand (docs/refs.md)
         out.append(change(giver, text.passed_you(giver, after.received[taker]), [got], seats=[taker]))
     return out
 
