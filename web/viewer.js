@@ -4,6 +4,7 @@
 //
 // It never decides a rule: lesson steps carry the engine's views; answers are checked by the engine (lesson_answer);
 // a live game is the match page's own turn loop (web/match.js) on the board's own named match in the bridge.
+import { Analysis } from "./analysis-view.js";
 import { el } from "./dom.js";
 import {
   boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus,
@@ -46,6 +47,7 @@ const isSeat = (s) => Number.isInteger(s) && s >= 0;
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
+ *  analyse  a replay: start its post-game analysis at once (web/analysis-view.js; its Analyse button otherwise)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -111,6 +113,8 @@ class Viewer {
     if (this.kind === "replay") {
       const first = await this.replayAt(0);
       this.total = first.total;
+      this.analysis = new Analysis(this);
+      if (o.analyse) this.analysis.start();
     }
     const at = Number.isInteger(o.step) ? o.step : this.kind === "replay" ? this.total : 0;
     await this.goTo(at);
@@ -332,9 +336,11 @@ class Viewer {
     });
     const text = nameSeatsWith((s) => this.seatName(s));
     const board = el("div", { class: `sv-board table game-${this.info.id}` });
-    // Only a question's board is playable.
-    this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
+    // Only a question's board is playable (and the analysis's "Try it yourself").
+    const drawn = this.kind === "replay" && this.analysis && this.analysis.render(board, view, this.index);
+    if (!drawn) this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
     const parts = [this.head(view), this.caption(text), board, this.nav()];
+    if (this.kind === "replay" && this.analysis) parts.push(this.analysis.panel());
     if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
     if (view.over) {
       const sheet = el("div", { class: "outcome" });
@@ -342,7 +348,7 @@ class Viewer {
       renderOutcome(sheet, view, ui);
       parts.push(sheet);
     }
-    boardKeys(board, ui);
+    boardKeys(board, drawn || ui);
     const focus = captureFocus(this.root);
     // The frame (main column, side panel, log) is kept across draws; the log gets only its new lines (web/redraw.js).
     if (!this.frame || this.frame.main.parentNode !== this.root) {
@@ -403,7 +409,8 @@ class Viewer {
     const move = this.stepMove;
     const note = this.index === 0 ? "The starting position."
       : `Move ${this.index} of ${this.total}, by ${this.seatName(move[0])}.`;
-    return el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: note }));
+    return el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: note }),
+      this.analysis ? this.analysis.caption(this.index) : null);
   }
 
   nav() {
@@ -461,8 +468,8 @@ class Viewer {
           nameSeatsWith((x) => this.seatName(x))(s.comment || `Step ${i + 1}`))));
     }
     return Array.from({ length: this.total + 1 }, (_, i) => el("li", { class: i === this.index ? "current" : "" },
-      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i),
-        text: i === 0 ? "Start" : `Move ${i}` })));
+      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i) },
+        i === 0 ? "Start" : `Move ${i}`, this.analysis ? this.analysis.stepMark(i) : null)));
   }
 
   // The end of a live game: its replay, on this same board (the one person at the table may see their own seat).
@@ -486,6 +493,7 @@ class Viewer {
 
   destroy() {
     this.destroyed = true;
+    if (this.analysis) this.analysis.stop();
     if (this.live) this.live.destroy();
     (this.opts.keys || this.root).removeEventListener("keydown", this.onKey);
     this.root.remove();
