@@ -16,6 +16,7 @@ export const MARKS = {
   mistake: { sign: "?", word: "a mistake" },
   blunder: { sign: "??", word: "a blunder" },
 };
+const PLURAL = { inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders" };
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
 
 // Test-only, like botBudget: analysisBudget=N sets the playouts a decision, so browser tests analyse in seconds.
@@ -55,8 +56,10 @@ export class Analysis {
   mark(state) {
     this.state = state;
     this.v.root.dataset.analysis = state;
-    this.v.draw();
+    this.redraw();
   }
+
+  redraw() { if (this.v.stepView || this.v.live) this.v.draw(); }
 
   async start() {
     const seats = this.seats();
@@ -79,7 +82,7 @@ export class Analysis {
         this.progress = got.progress;
         this.done = got.done;
         if (got.over) { this.summary = got.summary; break; }
-        this.v.draw();
+        this.redraw();
       }
       this.mark("done");
     } catch (err) {
@@ -143,7 +146,7 @@ export class Analysis {
     return el("table", { class: "an-summary", dataset: { analysisSummary: "" } },
       el("caption", { text: `Analysis: loss in expected ${this.unit === "points" ? "points" : "win share"}` }),
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Seat" }), el("th", { scope: "col", text: "Moves" }),
-        cols.map((m) => el("th", { scope: "col" }, `${m[0].toUpperCase()}${m.slice(1)}s `,
+        cols.map((m) => el("th", { scope: "col" }, `${PLURAL[m]} `,
           el("span", { class: "an-sign", text: MARKS[m].sign }))),
         el("th", { scope: "col", text: "Average loss" }))),
       el("tbody", {}, this.summary.seats.map((row) => el("tr", { dataset: { summarySeat: String(row.seat) } },

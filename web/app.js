@@ -125,7 +125,7 @@ function deepLink(cfg) {
     else q.set(k, typeof v === "string" ? v : JSON.stringify(v));
   }
   // theme, settings: an embed's look (web/prefs.js, settings.js)
-  for (const name of ["botDelay", "botBudget", "embed", "parentOrigin", "theme", "settings"]) {
+  for (const name of ["botDelay", "botBudget", "analysisBudget", "embed", "parentOrigin", "theme", "settings"]) {
     if (params.has(name)) q.set(name, params.get(name));
   }
   return q.toString();

@@ -74,7 +74,7 @@ export class Hints {
     if (!shown || shown.error || !match.table) return;
     const nodes = actionNodes(match.table, shown.hint.best.action);
     if (!nodes.length) highlight(match.table, shown.best.stepRefs);
-    for (const node of nodes) { node.classList.add("hl"); node.dataset.hint = ""; }
+    for (const node of nodes) { node.classList.add("hl"); node.dataset.hinted = ""; }
   }
 
   current(match) {

@@ -21,9 +21,10 @@ export function actionNodes(root, action) {
   });
 }
 
-/** A node's name for people: its aria-label, else its text, on one line. */
+/** A node's name for people: its aria-label, else its text, on one line, without the keys to press. */
 function spoken(node) {
-  return (node.getAttribute("aria-label") || node.textContent || "").replace(/\s+/g, " ").trim();
+  return (node.getAttribute("aria-label") || node.textContent || "").replace(/\s+/g, " ")
+    .replace(/,? *press (Enter|Space)[^,.;]*/gi, "").trim();
 }
 
 /** The action in words when the renderer offers none: its type, then its fields. */

@@ -114,10 +114,10 @@ class Viewer {
       const first = await this.replayAt(0);
       this.total = first.total;
       this.analysis = new Analysis(this);
-      if (o.analyse) this.analysis.start();
     }
     const at = Number.isInteger(o.step) ? o.step : this.kind === "replay" ? this.total : 0;
     await this.goTo(at);
+    if (this.analysis && o.analyse) this.analysis.start();
   }
 
   // ---- which seats a replay may show ------------------------------------------------------------------------------
