@@ -59,7 +59,10 @@ export class Analysis {
     this.redraw();
   }
 
-  redraw() { if (this.v.stepView || this.v.live) this.v.draw(); }
+  // Drawn again now, unless the viewer is on its way to another step (its own draw then shows the news).
+  redraw() {
+    if (this.v.live || (this.v.stepView && this.v.root.dataset.step === String(this.v.index))) this.v.draw();
+  }
 
   async start() {
     const seats = this.seats();
@@ -203,7 +206,7 @@ export class Analysis {
     const t = this.trying && this.trying.ply === d.ply ? this.trying : null;
     if (t) return this.tryNote(d, t);
     const better = this.betterFound(d, view);
-    return el("div", { class: "an-note", dataset: { better: String(d.ply) } },
+    return el("div", { class: "an-note", dataset: { betterNote: String(d.ply) } },
       el("p", {}, `Next, ${who} played ${this.words(d.played, view)}: ${MARKS[d.mark].word} (`,
         el("span", { class: `an-sign mark-${d.mark}`, text: MARKS[d.mark].sign }),
         `). The better move, drawn on the board: `, el("strong", { text: better.label }),
@@ -287,7 +290,7 @@ export class Analysis {
           { record: this.record(), ply: d.ply, action, ms: SLICE_MS, ...testBudget() });
         if (this.trying !== t) return;
         t.progress = got.progress;
-        this.v.draw();
+        this.redraw();
       } while (!got.decision);
       const j = got.decision;
       t.answer = j.mark
