@@ -56,6 +56,8 @@ export class Hints {
         ? { ...got.hint.alternative, label: findMove(match.renderer, view, got.hint.alternative.action, name).label }
         : null;
       this.shown = { at, seat, hint: got.hint, best, other };
+      // The board takes the steps toward the move (the card picked), so the move itself is drawn; nothing is played.
+      if (best.found && Object.keys(best.local).length) match.local = best.local;
       this.used[seat]++;
       this.changed();
     } catch (err) {

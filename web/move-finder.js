@@ -6,7 +6,8 @@
 import { el } from "./dom.js";
 import { makeUi } from "./board.js";
 
-const MAX_STEPS = 8;
+const MAX_STEPS = 3; // steps toward one action (pick a card, pick a tile, turn it)
+const MAX_DRAWS = 60; // boards drawn off screen in the search, at most
 
 /** The same action, whatever the order of its keys. */
 export function sameAction(a, b) {
@@ -24,7 +25,7 @@ export function actionNodes(root, action) {
 /** A node's name for people: its aria-label, else its text, on one line, without the keys to press. */
 function spoken(node) {
   return (node.getAttribute("aria-label") || node.textContent || "").replace(/\s+/g, " ")
-    .replace(/,? *press (Enter|Space)[^,.;]*/gi, "").trim();
+    .replace(/,? *press (Enter|Space)[^,.;]*/gi, "").replace(/[\s;:,]+$/, "").trim();
 }
 
 /** The action in words when the renderer offers none: its type, then its fields. */
@@ -35,27 +36,55 @@ export function actionWords(action) {
 }
 
 /**
- * Draw `view` off screen with `action` its only legal move and step toward it. Returns {local, label, stepRefs,
- * found}: `local` is the renderer's UI state under which it draws the move (hand it to the board's `ui.local`),
- * `label` the move in the renderer's words (or `actionWords`), `stepRefs` the refs of what the steps picked.
+ * Draw `view` off screen with `action` its only legal move and find the steps toward it, fewest first (each path
+ * of steps is taken again from a fresh state, so a step that led nowhere leaves nothing behind). Returns {local,
+ * label, stepRefs, found}: `local` is the renderer's UI state under which it draws the move (hand it to the board's
+ * `ui.local`), `label` the move in the renderer's words (the steps' too: "6 Lily Pad, then Row 2, column 3"), or
+ * `actionWords`; `stepRefs` the refs of what the steps picked, to highlight when the move itself is not drawn.
  */
 export function findMove(renderer, view, action, seatName) {
   const shown = { ...view, legal: (view.legal || []).filter((a) => sameAction(a, action)) };
-  const local = {};
-  const stepRefs = [];
-  const taken = new Set();
-  const ui = makeUi({ act: () => {}, local, keep: {}, rerender: () => {}, seatName });
-  for (let i = 0; i <= MAX_STEPS; i++) {
-    const root = el("div", { class: `table game-${view.game || ""}` });
-    try { renderer.render(root, shown, ui); } catch { break; }
-    const nodes = actionNodes(root, action);
-    if (nodes.length) return { local, label: spoken(nodes[0]) || actionWords(action), stepRefs, found: true };
-    const step = [...root.querySelectorAll("[data-step]")]
-      .find((node) => !taken.has(`${node.dataset.step}|${node.dataset.ref || ""}`));
-    if (!step) break;
-    taken.add(`${step.dataset.step}|${step.dataset.ref || ""}`);
-    if (step.dataset.ref) stepRefs.push(...step.dataset.ref.split(/\s+/).filter(Boolean));
-    step.click();
+  let draws = 0;
+  // Draw after taking the steps of `path` ([key, ...]); the steps on that board, by key, and the action's nodes.
+  const draw = (path) => {
+    const local = {};
+    const ui = makeUi({ act: () => {}, local, keep: {}, rerender: () => {}, seatName });
+    const taken = [];
+    for (let i = 0; ; i++) {
+      const root = el("div", { class: `table game-${view.game || ""}` });
+      draws++;
+      try { renderer.render(root, shown, ui); } catch { return null; }
+      const steps = new Map();
+      for (const node of root.querySelectorAll("[data-step]")) {
+        const base = `${node.dataset.step}|${node.dataset.ref || ""}`;
+        let n = 0;
+        while (steps.has(`${base}|${n}`)) n++;
+        steps.set(`${base}|${n}`, node);
+      }
+      if (i === path.length) return { local, steps, nodes: actionNodes(root, action), taken };
+      const node = steps.get(path[i]);
+      if (!node) return null;
+      taken.push(node);
+      node.click();
+    }
+  };
+  let paths = [[]];
+  for (let depth = 0; depth <= MAX_STEPS && paths.length; depth++) {
+    const next = [];
+    for (const path of paths) {
+      if (draws > MAX_DRAWS) break;
+      const got = draw(path);
+      if (!got) continue;
+      if (got.nodes.length) {
+        const words = [...got.taken.map(spoken).filter(Boolean), spoken(got.nodes[0]) || actionWords(action)];
+        return {
+          local: got.local, label: words.join(", then "), found: true,
+          stepRefs: got.taken.flatMap((n) => (n.dataset.ref || "").split(/\s+/).filter(Boolean)),
+        };
+      }
+      for (const key of got.steps.keys()) next.push([...path, key]);
+    }
+    paths = next;
   }
   return { local: {}, label: actionWords(action), stepRefs: [], found: false };
 }
