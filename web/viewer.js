@@ -339,8 +339,8 @@ class Viewer {
     // Only a question's board is playable (and the analysis's "Try it yourself").
     const drawn = this.kind === "replay" && this.analysis && this.analysis.render(board, view, this.index);
     if (!drawn) this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
-    const parts = [this.head(view), this.caption(text), board, this.nav()];
-    if (this.kind === "replay" && this.analysis) parts.push(this.analysis.panel());
+    const panel = this.kind === "replay" && this.analysis ? this.analysis.panel() : null;
+    const parts = [this.head(view), panel, this.caption(text), board, this.nav()].filter(Boolean);
     if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
     if (view.over) {
       const sheet = el("div", { class: "outcome" });
