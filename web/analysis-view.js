@@ -112,13 +112,10 @@ export class Analysis {
 
   // ---- the panel: Analyse, the progress bar and Cancel, then the summary and the marked moves ---------------------
   panel() {
+    // A replay that may show nobody's cards (a shared link of a game with hidden hands) has nothing to analyse.
     const seats = this.seats();
+    if (!seats.length) return null;
     const box = el("section", { class: "sv-analysis", "aria-label": "Analysis", dataset: { analysisPanel: "" } });
-    if (!seats.length) {
-      box.append(el("p", { class: "hint", text: "This replay may not show anybody's cards, so it cannot be analysed " +
-        "here: only the one who played a seat can have it analysed on their own device." }));
-      return box;
-    }
     const who = seats.map((s) => this.v.seatName(s)).join(", ");
     if (this.state === "running") {
       const pct = Math.round(this.progress * 100);

@@ -185,6 +185,13 @@ def test_hints_off_in_the_link_and_never_on_the_pass_screen(page):
     assert not page.query_selector("[data-hint]"), "hints=0: no Hint button"
     assert "hints=0" in page.url, "the address keeps the choice"
     page.evaluate("localStorage.clear()")  # the game above is not offered beside the next link's
+    page.goto(f"{page.site_url}index.html?botDelay=0&botBudget=4")
+    page.wait_for_selector("[data-lobby-hints]")
+    page.uncheck("[data-lobby-hints]")
+    page.click("[data-step=start]")
+    wait_idle(page)
+    assert not page.query_selector("[data-hint]") and "hints=0" in page.url, "the lobby's choice, as the link's"
+    page.evaluate("localStorage.clear()")
     open_match(page, "game=museum&players=2&seats=human,human&seed=8")
     page.wait_for_selector("dialog.pass[open]")
     assert not page.query_selector("[data-hint]"), "never on the pass screen"
@@ -224,4 +231,26 @@ def test_each_game_is_analysed_with_marks(page, site_dir, game, players, seed, b
     assert marks, f"{game}: random moves earn marks"
     unit = "points" if players == 1 else "win share"
     assert unit in page.inner_text("[data-summary-seat='0'] [data-count=mean_loss]")
+    assert not page.errors
+
+
+def test_a_shared_replay_is_analysed_for_every_seat_of_aqua_and_for_none_of_a_game_with_hands(page, site_dir):
+    """The replay rule: AQUA hides nothing between seats, so a shared replay analyses every seat; a shared Brunch
+    replay may show nobody's hand, so it offers no analysis at all."""
+    full = near_end("reef", 2, 5)
+    rec = {k: v for k, v in full.items() if k != "seats"}
+    write(site_dir / "analysis-shared-reef.json", json.dumps(rec))
+    page.goto(f"{page.site_url}index.html?replay=1&record=analysis-shared-reef.json&analysisBudget=4")
+    settled(page, "replay")
+    page.click("[data-nav=analyse]")
+    analysed(page)
+    assert page.query_selector_all("[data-summary-seat]") and {
+        h.get_attribute("data-summary-seat") for h in page.query_selector_all("[data-summary-seat]")
+    } == {"0", "1"}
+    assert page_marks(page) == {d["ply"]: d["mark"] for d in cpython_analysis(rec, [0, 1], 4)["decisions"] if d["mark"]}
+    brunch = near_end("brunch", 3, 5)
+    write(site_dir / "analysis-shared-brunch.json", json.dumps({k: v for k, v in brunch.items() if k != "seats"}))
+    page.goto(f"{page.site_url}index.html?replay=1&record=analysis-shared-brunch.json&analysisBudget=4")
+    settled(page, "replay")
+    assert not page.query_selector("[data-nav=analyse]") and not page.query_selector("[data-analysis-panel]")
     assert not page.errors
