@@ -146,7 +146,7 @@ export class Analysis {
     return el("table", { class: "an-summary", dataset: { analysisSummary: "" } },
       el("caption", { text: `Analysis: loss in expected ${this.unit === "points" ? "points" : "win share"}` }),
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Seat" }), el("th", { scope: "col", text: "Moves" }),
-        cols.map((m) => el("th", { scope: "col" }, `${PLURAL[m]} `,
+        cols.map((m) => el("th", { scope: "col" }, el("span", { class: "an-word", text: `${PLURAL[m]} ` }),
           el("span", { class: "an-sign", text: MARKS[m].sign }))),
         el("th", { scope: "col", text: "Average loss" }))),
       el("tbody", {}, this.summary.seats.map((row) => el("tr", { dataset: { summarySeat: String(row.seat) } },
