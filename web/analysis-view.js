@@ -319,7 +319,7 @@ export class Analysis {
   // ---- the board ----------------------------------------------------------------------------------------------------
   /**
    * Draw the board of step `i` when a marked decision is made there from the view on show: the better move drawn
-   * (its only legal action, highlighted), or, while the reader tries, the seat's every legal move to choose from.
+   * and highlighted (the renderer's steps toward it taken), or, while the reader tries, the seat's every legal move to choose from.
    * False when the viewer draws the step as usual.
    */
   render(board, view, i) {
@@ -336,7 +336,7 @@ export class Analysis {
     }
     const found = this.betterFound(d, view);
     const ui = makeUi({ act: () => {}, local: found.local, keep: this.v.keep, seatName });
-    this.v.renderer.render(board, { ...view, legal: view.legal.filter((a) => sameAction(a, d.best)) }, ui);
+    this.v.renderer.render(board, view, ui); // every legal move drawn (clicking does nothing), the better one lit
     const nodes = actionNodes(board, d.best);
     if (!nodes.length) highlight(board, found.stepRefs);
     for (const node of nodes) { node.classList.add("hl"); node.dataset.better = ""; }

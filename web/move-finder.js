@@ -1,8 +1,9 @@
 // Where a renderer draws one action: the post-game analysis draws the better move on the board and a hint shows the
-// move it suggests, both without a rule of their own. The renderer is asked to draw the view with that one action
-// legal (so nothing else is offered), off screen, and its steps toward an action (`[data-step]`: pick a card, turn a
-// tile) are taken until the `[data-action]` of that action is drawn. What is found: the renderer's own words for the
-// move (its accessible name), the steps' refs, and the `local` state under which the board draws the move itself.
+// move it suggests, both without a rule of their own. The renderer draws the view off screen (with every legal move,
+// as it expects: it lays out its controls from all of them), and its steps toward an action (`[data-step]`: pick a
+// card, turn a tile) are taken until the `[data-action]` of that action is drawn. What is found: the renderer's own
+// words for the move (its accessible name), the steps' refs, and the `local` state under which the board draws the
+// move itself; the page then marks that one move.
 import { el } from "./dom.js";
 import { makeUi } from "./board.js";
 
@@ -36,14 +37,14 @@ export function actionWords(action) {
 }
 
 /**
- * Draw `view` off screen with `action` its only legal move and find the steps toward it, fewest first (each path
+ * Draw `view` off screen (its legal moves as they are: a renderer lays out its controls from all of them) and find
+ * the steps toward `action`, fewest first (each path
  * of steps is taken again from a fresh state, so a step that led nowhere leaves nothing behind). Returns {local,
  * label, stepRefs, found}: `local` is the renderer's UI state under which it draws the move (hand it to the board's
  * `ui.local`), `label` the move in the renderer's words (the steps' too: "6 Lily Pad, then Row 2, column 3"), or
  * `actionWords`; `stepRefs` the refs of what the steps picked, to highlight when the move itself is not drawn.
  */
 export function findMove(renderer, view, action, seatName) {
-  const shown = { ...view, legal: (view.legal || []).filter((a) => sameAction(a, action)) };
   let draws = 0;
   // Draw after taking the steps of `path` ([key, ...]); the steps on that board, by key, and the action's nodes.
   const draw = (path) => {
@@ -53,7 +54,7 @@ export function findMove(renderer, view, action, seatName) {
     for (let i = 0; ; i++) {
       const root = el("div", { class: `table game-${view.game || ""}` });
       draws++;
-      try { renderer.render(root, shown, ui); } catch { return null; }
+      try { renderer.render(root, view, ui); } catch { return null; }
       const steps = new Map();
       for (const node of root.querySelectorAll("[data-step]")) {
         const base = `${node.dataset.step}|${node.dataset.ref || ""}`;
