@@ -336,7 +336,8 @@ export class Analysis {
     }
     const found = this.betterFound(d, view);
     const ui = makeUi({ act: () => {}, local: found.local, keep: this.v.keep, seatName });
-    this.v.renderer.render(board, view, ui); // every legal move drawn (clicking does nothing), the better one lit
+    // Every legal move is drawn (clicking one does nothing), the better one lit.
+    this.v.renderer.render(board, view, ui);
     const nodes = actionNodes(board, d.best);
     if (!nodes.length) highlight(board, found.stepRefs);
     for (const node of nodes) { node.classList.add("hl"); node.dataset.better = ""; }
