@@ -319,8 +319,8 @@ export class Analysis {
   // ---- the board ----------------------------------------------------------------------------------------------------
   /**
    * Draw the board of step `i` when a marked decision is made there from the view on show: the better move drawn
-   * and highlighted (the renderer's steps toward it taken), or, while the reader tries, the seat's every legal move to choose from.
-   * False when the viewer draws the step as usual.
+   * and highlighted (the renderer's steps toward it taken), or, while the reader tries, the seat's every legal move
+   * to choose from. Returns the `ui` it drew with, or false when the viewer draws the step as usual.
    */
   render(board, view, i) {
     const d = this.decisions.get(i + 1);
