@@ -336,8 +336,8 @@ export class Analysis {
     }
     const found = this.betterFound(d, view);
     const ui = makeUi({ act: () => {}, local: found.local, keep: this.v.keep, seatName });
-    // Every legal move is drawn (clicking one does nothing), the better one lit.
-    this.v.renderer.render(board, view, ui);
+    // The better move drawn (alone when the renderer can: web/move-finder.js), lit; clicking does nothing.
+    this.v.renderer.render(board, found.view || view, ui);
     const nodes = actionNodes(board, d.best);
     if (!nodes.length) highlight(board, found.stepRefs);
     for (const node of nodes) { node.classList.add("hl"); node.dataset.better = ""; }

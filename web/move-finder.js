@@ -1,9 +1,10 @@
 // Where a renderer draws one action: the post-game analysis draws the better move on the board and a hint shows the
-// move it suggests, both without a rule of their own. The renderer draws the view off screen (with every legal move,
-// as it expects: it lays out its controls from all of them), and its steps toward an action (`[data-step]`: pick a
-// card, turn a tile) are taken until the `[data-action]` of that action is drawn. What is found: the renderer's own
-// words for the move (its accessible name), the steps' refs, and the `local` state under which the board draws the
-// move itself; the page then marks that one move.
+// move it suggests, both without a rule of their own. The renderer draws the view off screen, first with that move as
+// its only legal one (the clearest drawing), else with every legal move (a renderer may lay out its controls from all
+// of them), and its steps toward an action (`[data-step]`: pick a card, turn a tile) are taken until the
+// `[data-action]` of that action is drawn. What is found: the renderer's own words for the move (its accessible
+// name), the steps' refs, the view to draw it from and the `local` state under which the board draws the move itself;
+// the page then marks that one move.
 import { el } from "./dom.js";
 import { makeUi } from "./board.js";
 
@@ -37,14 +38,21 @@ export function actionWords(action) {
 }
 
 /**
- * Draw `view` off screen (its legal moves as they are: a renderer lays out its controls from all of them) and find
- * the steps toward `action`, fewest first (each path
- * of steps is taken again from a fresh state, so a step that led nowhere leaves nothing behind). Returns {local,
- * label, stepRefs, found}: `local` is the renderer's UI state under which it draws the move (hand it to the board's
- * `ui.local`), `label` the move in the renderer's words (the steps' too: "6 Lily Pad, then Row 2, column 3"), or
- * `actionWords`; `stepRefs` the refs of what the steps picked, to highlight when the move itself is not drawn.
+ * Find the steps toward `action` in `view`, fewest first (each path of steps is taken again from a fresh state, so a
+ * step that led nowhere leaves nothing behind). Returns {local, label, stepRefs, found, view}: `view` is the view to
+ * draw it from (the move alone, or among all), `local` the renderer's UI state under which it draws the move (hand
+ * it to the board's `ui.local`), `label` the move in the renderer's words (the steps' too: "6 Lily Pad, then Row 2,
+ * column 3"), or `actionWords`; `stepRefs` the refs of what the steps picked, to light when the move is not drawn.
  */
 export function findMove(renderer, view, action, seatName) {
+  // The move as the only one offered first (the clearest drawing), else among all (a renderer that lays out its
+  // controls from every legal move, like Brunch's Lunch buttons).
+  const alone = { ...view, legal: (view.legal || []).filter((a) => sameAction(a, action)) };
+  const found = search(renderer, alone, action, seatName);
+  return found.found ? found : search(renderer, view, action, seatName);
+}
+
+function search(renderer, view, action, seatName) {
   let draws = 0;
   // Draw after taking the steps of `path` ([key, ...]); the steps on that board, by key, and the action's nodes.
   const draw = (path) => {
@@ -79,7 +87,7 @@ export function findMove(renderer, view, action, seatName) {
       if (got.nodes.length) {
         const words = [...got.taken.map(spoken).filter(Boolean), spoken(got.nodes[0]) || actionWords(action)];
         return {
-          local: got.local, label: words.join(", then "), found: true,
+          local: got.local, label: words.join(", then "), found: true, view,
           stepRefs: got.taken.flatMap((n) => (n.dataset.ref || "").split(/\s+/).filter(Boolean)),
         };
       }
@@ -87,5 +95,5 @@ export function findMove(renderer, view, action, seatName) {
     }
     paths = next;
   }
-  return { local: {}, label: actionWords(action), stepRefs: [], found: false };
+  return { local: {}, label: actionWords(action), stepRefs: [], found: false, view };
 }
