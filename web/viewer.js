@@ -10,10 +10,12 @@ import {
   boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus,
   seatsBar, site,
 } from "./board.js";
-import { publicMove } from "./host.js";
+import { Gamebook } from "./gamebook.js";
+import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
+import { saveImageMenu } from "./save-image.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
@@ -31,15 +33,19 @@ function keysList() {
     el("dl", {}, VIEWER_KEYS.map(([k, what]) => [el("dt", {}, el("kbd", { text: k })), el("dd", { text: what })])));
 }
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
+// The build's output (or the engine's lesson_compile answer): every step carries its view, and the source is kept.
+const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "shoal-lesson" && Array.isArray(L.steps)
+  && L.steps.length > 0 && L.steps.every((s) => s && typeof s === "object" && s.view) && !!L.source;
 
 /**
  * Open a viewer in `host`. Options:
- *  lesson   a compiled lesson (format "shoal-lesson"): steps painted at once
+ *  lesson   a lesson: compiled (format "shoal-lesson", every step's view: painted at once) or hand-written
+ *           (docs/lessons.md: compiled by the page's engine first, with a progress line meanwhile)
  *  record   a record to replay (views from the engine); `seats`/`names` in it name the players
  *  deal     {game, players, seats, seed, options}: a live game
  *  viewer   the seat whose view to show (replay / live); null = spectator
  *  ownSeat  a seat the reader may also see in a replay of a hidden-information game (their own game, one human)
- *  step     the step to open at
+ *  step     the step to open at, numbered as the board's counter: a lesson's from 1, a replay's moves from 0
  *  watch    live game: nobody at the device acts, bots play every seat, spectator's view
  *  engine   () => Engine (the page's shared worker; created only when first needed)
  *  match    the bridge match name this board uses (distinct per board on a page)
@@ -47,6 +53,8 @@ const isSeat = (s) => Number.isInteger(s) && s >= 0;
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
+ *  diagram  a still board of the one step `step`: no controls, no keys, a question's board not playable (and no
+ *           engine for a compiled lesson: its views are all it needs)
  *  analyse  a replay: start its post-game analysis at once (web/analysis-view.js; its Analyse button otherwise)
  */
 export async function openViewer(host, opts) {
@@ -72,24 +80,26 @@ class Viewer {
     // The board's polite live region sits beside the redrawn root, so it outlives every redraw.
     this.announcer = makeAnnouncer();
     host.replaceChildren(this.root, this.announcer.node);
+    if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
+    this.book = new Gamebook(this); // a lesson's questions (web/gamebook.js)
   }
 
   async start() {
     const o = this.opts;
     this.setStatus("loading");
+    this.reading = null;
     const { game } = await site();
     ensureCss("viewer");
     if (o.lesson) {
-      const L = o.lesson;
-      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) {
-        throw new Error("that file is not a compiled Shoal lesson");
-      }
+      const L = await this.compiledLesson(o.lesson);
       this.kind = "lesson";
       this.info = game(L.game);
       this.lesson = L;
       this.total = L.steps.length - 1;
       this.names = [];
       this.seats = [];
+      // A diagram shows one step on paper: nothing to remember.
+      if (!o.diagram) this.reading = new Reading(L, { keepStep: !Number.isInteger(o.step), emit: this.emit });
     } else if (o.record) {
       const R = o.record;
       this.kind = "replay";
@@ -113,11 +123,34 @@ class Viewer {
     if (this.kind === "replay") {
       const first = await this.replayAt(0);
       this.total = first.total;
-      this.analysis = new Analysis(this);
+      if (!o.diagram) this.analysis = new Analysis(this);
     }
-    const at = Number.isInteger(o.step) ? o.step : this.kind === "replay" ? this.total : 0;
-    await this.goTo(at);
+    const resume = this.kind === "replay" ? this.total : this.reading?.resumeAt ?? 0;
+    this.opening = Number.isInteger(o.step) ? Math.max(0, this.indexOf(o.step)) : resume;
+    await this.goTo(this.opening);
     if (this.analysis && o.analyse) this.analysis.start();
+  }
+
+  // A compiled lesson (the build's) paints at once. A hand-written one is compiled by the page's engine worker, with
+  // the compiler the build runs (bridge `lesson_compile`), so its problems read as the checker's: "lesson step N,
+  // field: why". Meanwhile the board says what it is doing.
+  async compiledLesson(L) {
+    if (isCompiled(L)) return L;
+    if (L === null || typeof L !== "object" || Array.isArray(L)) {
+      throw new Error("that is not a Shoal lesson: a lesson is a JSON object with its steps (docs/lessons.md)");
+    }
+    const engine = this.engine();
+    let booted = false;
+    engine.ready.then(() => { booted = true; this.progress("Checking the lesson…"); }, () => {});
+    await null; // an engine that is ready already has said so
+    if (!booted) this.progress("Checking the lesson… (starting the game engine)");
+    const { lesson } = await this.call("lesson_compile", { lesson: L });
+    return lesson;
+  }
+
+  progress(text) {
+    if (this.destroyed || this.root.dataset.painted) return;
+    this.root.replaceChildren(el("p", { class: "sv-progress", role: "status", text }));
   }
 
   // ---- which seats a replay may show ------------------------------------------------------------------------------
@@ -165,13 +198,19 @@ class Viewer {
   }
 
   // ---- stepping -----------------------------------------------------------------------------------------------------
+  // One numbering for the page, the board's own counter: a lesson's steps count from 1 (as the checker's "lesson step
+  // N" and the Studio do), a replay's positions by the moves played (0: the start). `step`, `goTo` and events use it.
+  number(index) { return this.kind === "lesson" ? index + 1 : index; }
+  indexOf(n) { return this.kind === "lesson" ? n - 1 : n; }
+  goToStep(n) { return this.goTo(this.indexOf(Number(n) | 0)); }
+
   question() { return this.kind === "lesson" ? this.lesson.steps[this.index]?.question || null : null; }
 
   async goTo(step) {
     if (this.destroyed || this.live || this.total === null) return;
     const to = Math.max(0, Math.min(this.total, Number(step) | 0));
     this.index = to;
-    this.answer = null;
+    this.book.reset();
     this.asked = null;
     this.local = {};
     if (this.kind === "lesson") {
@@ -184,9 +223,13 @@ class Viewer {
       this.stepView = got.view;
       this.stepMove = got.move;
     }
+    if (this.reading) { // before the draw: the progress line counts this step, a question says Python starts
+      this.reading.at(to);
+      if (this.question()) this.wake();
+    }
     this.draw();
-    this.emit("step", { step: to, steps: this.total + 1 });
-    if (this.question()) this.prepareQuestion(to);
+    this.emit("step", { step: this.number(to), steps: this.total + 1 });
+    if (this.question() && !this.opts.diagram) this.prepareQuestion(to);
   }
 
   next() { return this.goTo(this.index + 1); }
@@ -194,6 +237,7 @@ class Viewer {
 
   key(e) {
     if (this.live) { this.live.key(e); return; }
+    if (this.opts.diagram) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
     const moves = {
       ArrowRight: () => this.next(), ArrowLeft: () => this.prev(),
@@ -217,23 +261,22 @@ class Viewer {
     }
   }
 
-  async answerQuestion(action) {
-    if (this.busy.count || this.answer) return;
-    const step = this.index;
-    this.pending = true;
-    this.draw();
-    try {
-      const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
-      if (this.index !== step) return;
-      this.answer = got;
-      this.emit("move", { step, right: got.right, ...publicMove(this.info, this.question().seat, action) });
-    } catch (err) {
-      this.error = err.message;
-    } finally {
-      this.pending = false;
-    }
-    this.draw();
+  // Python starts when the reader first reaches a question (never for reading alone); the question says so meanwhile,
+  // and the line goes once it is up (taken out, not redrawn: the reader may be halfway through a move).
+  wake() {
+    const engine = this.engine();
+    if (engine.booted || this.waking) return;
+    this.waking = true;
+    const up = () => { this.waking = false; this.root.querySelector("[data-waking]")?.remove(); };
+    engine.ready.then(up, up);
   }
+
+  startAgain() {
+    this.reading.restart();
+    return this.goTo(this.reading.keepStep ? 0 : this.opening);
+  }
+
+  answerQuestion(action) { return this.book.play(action); }
 
   // ---- play on from here / a live game ----------------------------------------------------------------------------
   // Playing on deals nothing again: the position's secrets are the record's (or the lesson's). So a seat may be played
@@ -328,19 +371,22 @@ class Viewer {
   // A lesson's or a replay's step (a live game draws itself: web/match.js).
   drawOnce() {
     if (this.destroyed) return;
-    const view = this.answer ? this.answer.view : this.asked || this.stepView;
-    const q = this.question();
+    const view = this.book.view() || this.asked || this.stepView;
+    const q = this.opts.diagram ? null : this.question(); // a diagram's question is asked on paper
+    const playable = q && this.book.playable();
     const ui = makeUi({
-      act: q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
+      act: playable ? (a) => this.answerQuestion(a) : () => {},
       local: this.local, keep: this.keep, rerender: () => this.draw(), seatName: (s) => this.seatName(s),
     });
     const text = nameSeatsWith((s) => this.seatName(s));
     const board = el("div", { class: `sv-board table game-${this.info.id}` });
     // Only a question's board is playable (and the analysis's "Try it yourself").
     const drawn = this.kind === "replay" && this.analysis && this.analysis.render(board, view, this.index);
-    if (!drawn) this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
+    if (!drawn) this.renderer.render(board, playable ? view : { ...view, legal: [] }, ui);
     const panel = this.kind === "replay" && this.analysis ? this.analysis.panel() : null;
     const parts = [this.head(view), panel, this.caption(text), board, this.nav()].filter(Boolean);
+    const line = this.kind === "lesson" && this.reading && this.reading.line(() => this.startAgain());
+    if (line) parts.push(line);
     if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
     if (view.over) {
       const sheet = el("div", { class: "outcome" });
@@ -361,7 +407,7 @@ class Viewer {
     side.replaceChildren(el("ol", { class: "sv-steps" }, this.stepList()), el("h4", { text: "Log" }), log);
     const logged = fillLog(log, view.log.map((line) => ({ text: text(line) })));
     const base = this.kind === "lesson" ? this.lesson.steps[this.index].highlight || [] : [];
-    if (this.kind === "lesson") highlight(this.root, this.answer ? this.answer.highlight || [] : base);
+    if (this.kind === "lesson") highlight(this.root, base);
     this.root.dataset.baseHighlight = JSON.stringify(base);
     // Scrolling waits for the next frame: measuring now would force a layout inside the draw.
     if (logged) scrollToEndSoon(log);
@@ -392,18 +438,7 @@ class Viewer {
       const step = this.lesson.steps[this.index];
       const q = step.question;
       const box = el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: text(step.comment || "") }));
-      if (q) {
-        const ans = this.answer;
-        box.append(el("div", { class: "sv-question" },
-          el("p", { class: "sv-prompt" }, el("strong", { text: "Your move: " }), text(q.prompt)),
-          this.pending ? el("p", { class: "hint", text: "Checking your move…" }) : null,
-          !ans && !this.asked ? el("p", { class: "hint", text: "Getting the board ready for your move…" }) : null,
-          ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status",
-            dataset: { answer: ans.right ? "right" : "wrong" }, text: text(ans.reply) }) : null,
-          ans ? el("button", { type: "button", dataset: { nav: "retry" },
-            onclick: () => { this.answer = null; this.local = {}; this.draw(); },
-            text: ans.right ? "Try it again" : "Try again" }) : null));
-      }
+      if (q) box.append(this.book.box(q, text));
       return box;
     }
     const move = this.stepMove;
@@ -434,7 +469,8 @@ class Viewer {
       })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
-    bar.append(keysList());
+    bar.append(saveImageMenu(() => this.root.querySelector(".sv-board"),
+      () => `${this.lesson?.id || this.info.id}-${at + first}`), keysList());
     return bar;
   }
 
@@ -494,6 +530,7 @@ class Viewer {
   destroy() {
     this.destroyed = true;
     if (this.analysis) this.analysis.stop();
+    this.book.reset();
     if (this.live) this.live.destroy();
     (this.opts.keys || this.root).removeEventListener("keydown", this.onKey);
     this.root.remove();

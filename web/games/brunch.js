@@ -17,7 +17,7 @@ const KIND = {
 
 const PHASE_TITLE = {
   lunch: "Lunch?", pass: "Pass a card", aqua: "Aqua poll", food: "Feed a food card", take: "Divide the catch",
-    over: "Game over",
+    divided: "Catch divided", over: "Game over",
 };
 
 // Colour is never the only sign of a food colour: each colour also has a shape, drawn on its food cards
