@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { Engine, onFirstUse, startWhenIdle } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
+import { Hints } from "./hint.js";
 import { ownSeat } from "./seats.js";
 import { parentTarget } from "./host.js";
 import { reportHeight } from "./iframe-size.js";
@@ -100,7 +101,7 @@ async function startMatch(cfg) {
   const names = Array.from({ length: cfg.players }, (_, s) => String((cfg.names || [])[s] || "").slice(0, 16));
   const match = newMatch({ info, seats, names, renderer });
   const options = cfg.options || {};
-  show({ match, seed: cfg.seed, options, notices: takeNotices() });
+  show({ match, seed: cfg.seed, options, notices: takeNotices(), hints: newHints(match, { on: cfg.hints !== false }) });
   setStatus("loading");
   status.textContent = status.textContent || "Starting…";
   await engine.ready;
@@ -126,16 +127,22 @@ async function startMatch(cfg) {
   });
 }
 
+// The hints of a match on this page (web/hint.js): their count goes with the save.
+function newHints(match, { on = true, saved = null } = {}) {
+  return new Hints({ engine, players: match.seats.length, on, saved, changed: () => persist(match) });
+}
+
 function deepLink(cfg) {
   const q = new URLSearchParams({ game: cfg.game, players: cfg.players, seats: cfg.seats.join(",") });
   if (cfg.seedFromLink) q.set("seed", cfg.seed); // the player's own choice; a drawn seed would give the deal away
   if ((cfg.names || []).some(Boolean)) q.set("names", cfg.names.join(","));
+  if (cfg.hints === false) q.set("hints", "0");
   for (const [k, v] of Object.entries(cfg.options || {})) {
     if (Array.isArray(v)) { if (v.length) q.set(k, v.join(",")); } // a sequence option: "1,2,3,10,11,12"
     else q.set(k, typeof v === "string" ? v : JSON.stringify(v));
   }
   // theme, settings: an embed's look (web/prefs.js, settings.js)
-  for (const name of ["botDelay", "botBudget", "embed", "parentOrigin", "theme", "settings"]) {
+  for (const name of ["botDelay", "botBudget", "analysisBudget", "embed", "parentOrigin", "theme", "settings"]) {
     if (params.has(name)) q.set(name, params.get(name));
   }
   return q.toString();
@@ -148,7 +155,8 @@ function persist(match) {
   if (match.over) { saved.forget(gameId); keepFinished(match); return; }
   match.record().then((record) => {
     if (!current || current.match !== match) return;
-    saved.keep({ record, seats: match.seats, names: match.names, level: current.level ?? null, url: location.search });
+    saved.keep({ record, seats: match.seats, names: match.names, level: current.level ?? null, url: location.search,
+      hints: current.hints.save() });
   }, () => {});
 }
 
@@ -169,7 +177,7 @@ function keepFinished(match) {
 async function resume(save, { here = false } = {}) {
   try {
     if (!here) history.replaceState(null, "", save.url || location.pathname); // before the first move is saved again
-    await openRecord({ ...save.record, seats: save.seats, names: save.names });
+    await openRecord({ ...save.record, seats: save.seats, names: save.names }, { hints: save.hints });
     if (save.level !== null && save.level !== undefined) current.level = save.level;
   } catch (err) {
     saved.setAside(save.record.game, save, `it could not be replayed (${err.message})`);
@@ -273,7 +281,7 @@ function showNotice(message) {
 function matchFrame(match) {
   const regions = new Regions();
   const aside = el("aside", { class: "side" },
-    regions.slot("error"), regions.slot("undo"),
+    regions.slot("error"), regions.slot("undo"), regions.slot("hint"),
     el("h3", { text: "Log" }), regions.slot("log"),
     el("div", { class: "record-tools" },
       el("button", { type: "button", onclick: saveRecord, text: "Save game" }),
@@ -292,6 +300,7 @@ function matchFrame(match) {
 
 // The page's own region: its notices, drawn again only when they changed.
 function drawnNotices(match, frame) {
+  if (current && current.match === match) current.hints.drawn(match, frame);
   if (!current || current.match !== match || frame.notices === current.notices) return;
   frame.notices = current.notices;
   frame.regions.put("notices", noticesBlock(current));
@@ -303,8 +312,11 @@ function endScreen(match, sheet) {
   const seed = current && current.match === match ? current.seed : null;
   sheet.append(el("p", { class: "seed-line", dataset: { seed: String(seed) },
     text: `This deal's seed: ${seed} (type it in the lobby to play the same deal again).` }));
+  if (current && current.match === match) sheet.append(...current.hints.summary(match));
   return endTools(match, el("button", { type: "button", dataset: { nav: "replay" },
-    onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" }));
+    onclick: () => replayCurrent().catch((e) => showError(e.message)), text: "Replay this game" }),
+  el("button", { type: "button", dataset: { nav: "analyse-game" },
+    onclick: () => replayCurrent({ analyse: true }).catch((e) => showError(e.message)), text: "Analyse this game" }));
 }
 
 // "Load game…" opens a modal dialog with the file field; closing it gives the focus back to the button.
@@ -392,7 +404,7 @@ function endTools(match, ...more) {
 function rematch(match) {
   const options = current && current.match === match ? current.options : {};
   const cfg = { game: match.info.id, players: match.seats.length, seats: match.seats, names: match.names,
-    seed: newSeed(), options };
+    seed: newSeed(), options, hints: current ? current.hints.on : true };
   startMatch(cfg).catch((e) => showError(e.message));
 }
 
@@ -412,7 +424,7 @@ function download(name, text, type = "application/json") {
 
 // Open a saved record: the bridge replays it into a new match and swaps it in only when every action was legal.
 // `watch` shows it as a spectator (a teacher's embedded position): nobody acts, nothing secret is shown.
-async function openRecord(record, { watch = false, aside = null } = {}) {
+async function openRecord(record, { watch = false, aside = null, hints = null } = {}) {
   const { info, seats, names, clean } = checkRecord(record, games); // before anything is sized by it
   const renderer = await loadRenderer(info.id);
   await engine.ready;
@@ -420,7 +432,8 @@ async function openRecord(record, { watch = false, aside = null } = {}) {
   await match.open("load", { record: clean }); // refused: the match on screen stays as it was
   if (!match.over && !watch) playedHere.add(match);
   if (aside) saved.setAsideSlot(info.id, aside);
-  show({ match, seed: record.seed, options: record.options || {}, notices: takeNotices() });
+  show({ match, seed: record.seed, options: record.options || {}, notices: takeNotices(),
+    hints: newHints(match, { saved: hints }) });
   await match.start();
 }
 
@@ -524,10 +537,16 @@ async function showViewer(opts) {
 
 // "Replay this game": every move of the match just finished. The one person who played it may also see it from
 // their own seat; otherwise (hot-seat friends, a shared link) only the spectator's view of a game with secrets.
-async function replayCurrent() {
+async function replayCurrent({ analyse = false } = {}) {
   const { match } = current;
   const record = await match.record();
-  await showViewer({ record: { ...record, seats: match.seats, names: match.names }, ownSeat: ownSeat(match.seats) });
+  await analyseRecord({ ...record, seats: match.seats, names: match.names }, ownSeat(match.seats), { analyse });
+}
+
+/** A record in the replay viewer, its analysis started at once unless `analyse` is false (web/analysis-view.js):
+ *  `own` is the seat of the one person who played it on this device (null: nobody's cards are shown). */
+function analyseRecord(record, own = null, { analyse = true } = {}) {
+  return showViewer({ record, ownSeat: own, analyse });
 }
 
 // ---- My games (web/mygames.js): every game finished on this device ---------------------------------------------
@@ -536,15 +555,16 @@ async function showMyGames() {
   viewing = true; // the lobby must not take over when Python is ready
   history.replaceState(null, "", "?page=games");
   const { renderMyGames } = await import("./mygames.js");
-  // The tools on each kept game. Post-game analysis joins them here: {id: "analyse", label: "Analyse", run(entry)}.
-  const tools = [{ id: "replay", label: "Replay", run: replayKept }];
+  // The tools on each kept game: its replay, and its replay analysed at once (web/analysis-view.js).
+  const tools = [{ id: "replay", label: "Replay", run: replayKept },
+    { id: "analyse", label: "Analyse", run: (entry) => replayKept(entry, { analyse: true }) }];
   await renderMyGames(screen, { games, engine, tools, download });
   setStatus("games");
 }
 
 // A kept game in the replay viewer, under the viewer's own rule (the seat of the one person who played it here).
-async function replayKept(entry) {
-  await showViewer({ record: entry.record, ownSeat: entry.own });
+async function replayKept(entry, { analyse = false } = {}) {
+  await analyseRecord(entry.record, entry.own, { analyse });
   screen.prepend(el("p", { class: "mg-back" }, el("a", { href: "?page=games", dataset: { mgBack: "" },
     onclick: (e) => { e.preventDefault(); showMyGames().catch((err) => showNotice(err.message)); },
     text: "← My games" })));

@@ -18,6 +18,7 @@ export function renderLobby(root, games, start, initial = {}) {
   let options = {};
   let seedText = "";
   let seedProblem = "";
+  let hints = true; // a Hint button for the people at the table (web/hint.js); off for a game between friends
 
   // Game `g` as it was last started here, else its defaults (keeping the number of players when it fits).
   function choose(g) {
@@ -42,7 +43,7 @@ export function renderLobby(root, games, start, initial = {}) {
       options: Object.fromEntries(Object.keys(game.options).map((k) => [k, options[k]])),
     };
     remember(games, game, setup);
-    start({ game: game.id, ...setup, seed });
+    start({ game: game.id, ...setup, seed, hints });
   }
 
   function reset() {
@@ -90,6 +91,9 @@ export function renderLobby(root, games, start, initial = {}) {
           opt.choices.map((c, i) => el("option",
             { value: JSON.stringify(c), selected: c === options[name], text: opt.labels[i] ?? String(c) }))));
       }),
+      el("label", { class: "lobby-hints", title: "A Hint button shows the move the engine prefers (not played)" },
+        el("input", { type: "checkbox", checked: hints, dataset: { lobbyHints: "" },
+          onchange: (e) => { hints = e.target.checked; } }), " Hints on request"),
       el("label", { title: "Leave empty for a fresh random deal. The same seed deals the same game." },
         "Seed (optional) ",
         el("input", { id: "seed", type: "text", inputmode: "numeric", autocomplete: "off", placeholder: "random",

@@ -89,7 +89,14 @@ export function readDeepLink(params, games) {
     }
     options[name] = choice;
   }
-  return { game: info.id, info, players, seats, names, seed, seedFromLink: seed !== null, options };
+  // hints=0: no Hint button, for a game between friends (web/hint.js)
+  const hints = params.get("hints");
+  if (hints !== null && hints !== "0" && hints !== "1") {
+    throw new Error(`hints is 0 (off) or 1 (on), not “${brief(hints)}”`);
+  }
+  return {
+    game: info.id, info, players, seats, names, seed, seedFromLink: seed !== null, options, hints: hints !== "0",
+  };
 }
 
 /** A game's setup as the lobby keeps it on the device (lobby-memory.js): {players, seats, names, options}, exactly

@@ -4,6 +4,7 @@
 //
 // It never decides a rule: lesson steps carry the engine's views; answers are checked by the engine (lesson_answer);
 // a live game is the match page's own turn loop (web/match.js) on the board's own named match in the bridge.
+import { Analysis } from "./analysis-view.js";
 import { el } from "./dom.js";
 import {
   boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus,
@@ -54,6 +55,7 @@ const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "s
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
  *  diagram  a still board of the one step `step`: no controls, no keys, a question's board not playable (and no
  *           engine for a compiled lesson: its views are all it needs)
+ *  analyse  a replay: start its post-game analysis at once (web/analysis-view.js; its Analyse button otherwise)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -121,10 +123,12 @@ class Viewer {
     if (this.kind === "replay") {
       const first = await this.replayAt(0);
       this.total = first.total;
+      if (!o.diagram) this.analysis = new Analysis(this);
     }
     const resume = this.kind === "replay" ? this.total : this.reading?.resumeAt ?? 0;
     this.opening = Number.isInteger(o.step) ? Math.max(0, this.indexOf(o.step)) : resume;
     await this.goTo(this.opening);
+    if (this.analysis && o.analyse) this.analysis.start();
   }
 
   // A compiled lesson (the build's) paints at once. A hand-written one is compiled by the page's engine worker, with
@@ -376,9 +380,11 @@ class Viewer {
     });
     const text = nameSeatsWith((s) => this.seatName(s));
     const board = el("div", { class: `sv-board table game-${this.info.id}` });
-    // Only a question's board is playable.
-    this.renderer.render(board, playable ? view : { ...view, legal: [] }, ui);
-    const parts = [this.head(view), this.caption(text), board, this.nav()];
+    // Only a question's board is playable (and the analysis's "Try it yourself").
+    const drawn = this.kind === "replay" && this.analysis && this.analysis.render(board, view, this.index);
+    if (!drawn) this.renderer.render(board, playable ? view : { ...view, legal: [] }, ui);
+    const panel = this.kind === "replay" && this.analysis ? this.analysis.panel() : null;
+    const parts = [this.head(view), panel, this.caption(text), board, this.nav()].filter(Boolean);
     const line = this.kind === "lesson" && this.reading && this.reading.line(() => this.startAgain());
     if (line) parts.push(line);
     if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
@@ -388,7 +394,7 @@ class Viewer {
       renderOutcome(sheet, view, ui);
       parts.push(sheet);
     }
-    boardKeys(board, ui);
+    boardKeys(board, drawn || ui);
     const focus = captureFocus(this.root);
     // The frame (main column, side panel, log) is kept across draws; the log gets only its new lines (web/redraw.js).
     if (!this.frame || this.frame.main.parentNode !== this.root) {
@@ -438,7 +444,8 @@ class Viewer {
     const move = this.stepMove;
     const note = this.index === 0 ? "The starting position."
       : `Move ${this.index} of ${this.total}, by ${this.seatName(move[0])}.`;
-    return el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: note }));
+    return el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: note }),
+      this.analysis ? this.analysis.caption(this.index) : null);
   }
 
   nav() {
@@ -497,8 +504,8 @@ class Viewer {
           nameSeatsWith((x) => this.seatName(x))(s.comment || `Step ${i + 1}`))));
     }
     return Array.from({ length: this.total + 1 }, (_, i) => el("li", { class: i === this.index ? "current" : "" },
-      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i),
-        text: i === 0 ? "Start" : `Move ${i}` })));
+      el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i) },
+        i === 0 ? "Start" : `Move ${i}`, this.analysis ? this.analysis.stepMark(i) : null)));
   }
 
   // The end of a live game: its replay, on this same board (the one person at the table may see their own seat).
@@ -522,6 +529,7 @@ class Viewer {
 
   destroy() {
     this.destroyed = true;
+    if (this.analysis) this.analysis.stop();
     this.book.reset();
     if (this.live) this.live.destroy();
     (this.opts.keys || this.root).removeEventListener("keydown", this.onKey);
