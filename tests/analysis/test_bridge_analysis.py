@@ -164,6 +164,26 @@ def test_a_forced_move_is_its_own_hint():
     assert answer["best"] == {"action": bridge._matches["main"].legal_actions(1)[0]}
 
 
+def test_in_a_simultaneous_choice_a_hint_ignores_what_the_others_chose_and_a_seat_that_has_chosen_gets_none():
+    """Brunch's Lunch window: every seat chooses at once, unseen. The seat still to choose gets the same hint
+    whichever choice another seat has made, and the seat that has chosen is refused a hint."""
+    start = shoal.new_match("brunch", 3, seed=4)
+    assert start.to_act() == [0, 1, 2]
+    choices = start.legal_actions(0)
+    answers, views = [], []
+    for choice in choices:
+        match = shoal.replay(start.record())
+        match.play(0, choice)
+        views.append(json.dumps(match.view(1)))
+        bridge._matches["main"] = match
+        answers.append(bridge.handle(json.dumps({"cmd": "hint", "seat": 1, "budget": BUDGET})))
+        assert ask(cmd="hint", seat=0) == {"ok": False, "error": "seat 0 is not to act now"}
+    assert len(choices) == 2 and choices[0] != choices[1]
+    assert views[0] == views[1], "seat 1 sees that seat 0 has chosen, not what"
+    assert json.loads(answers[0])["hint"]["best"]["action"] in start.legal_actions(1)
+    assert answers[0] == answers[1]
+
+
 TABLES = [("museum", 2, 3), ("brunch", 3, 8), ("aquarena", 3, 9), ("reef", 2, 6)]
 
 
