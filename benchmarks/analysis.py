@@ -46,11 +46,11 @@ from shoal.bots.analysis import MARKS, budget_for  # noqa: E402
 
 # row: (game, players, options, every: the stride of the decisions analysed in the calibration)
 ROWS = {
-    "museum": ("museum", 2, None, 2),
-    "brunch": ("brunch", 3, None, 3),
-    "aquarena": ("aquarena", 2, None, 3),
-    "reef": ("reef", 2, {"variant": "core"}, 2),
-    "reef-solo": ("reef", 1, {"variant": "core"}, 2),
+    "museum": ("museum", 2, None, 5),
+    "brunch": ("brunch", 3, None, 12),
+    "aquarena": ("aquarena", 2, None, 10),
+    "reef": ("reef", 2, {"variant": "core"}, 5),
+    "reef-solo": ("reef", 1, {"variant": "core"}, 5),
 }
 BEGIN, END = "<!-- analysis:begin -->", "<!-- analysis:end -->"
 
@@ -70,8 +70,10 @@ def game_task(args: tuple) -> dict:
     one that turns with the seed; each decision timed in CPU seconds."""
     row, pair, seats, seed, budget, every, record = args
     game_id, players, options, _ = ROWS[row]
+    start = time.process_time()
     if record is None:
         record = play(game_id, players, options, seats, seed)
+    play_sec = time.process_time() - start
     game = shoal.GAMES[game_id]
     plan = analysis.plan(record)
     plies, count = [], {}
@@ -104,29 +106,46 @@ def game_task(args: tuple) -> dict:
         "scores": shoal.replay(record).outcome()["scores"],
         "decisions_in_game": len(plan),
         "decisions": decisions,
+        "play_sec": play_sec,
         "record": record,
     }
+
+
+def count(given: str, row: str) -> int:
+    """A number of games for ``row``: ``given`` is one number for every row, or ``row=N,...`` with an optional bare
+    number for the rows it does not name (none: 0)."""
+    default, named = 0, {}
+    for part in given.split(","):
+        name, _, n = part.strip().rpartition("=")
+        if name:
+            named[name] = int(n)
+        else:
+            default = int(n)
+    return named.get(row, default)
 
 
 def tasks_for(row: str, args: argparse.Namespace, budget: int | None) -> list[tuple]:
     """Every game of the row: (row, pairing, seats, seed, budget, every)."""
     players, every = ROWS[row][1], ROWS[row][3]
-    easy = args.games if args.easy_games is None else args.easy_games
+    games = count(args.games, row)
+    easy = games if args.easy_games is None else count(args.easy_games, row)
     out = []
     if players == 1:
-        solo = args.games if args.solo_games is None else args.solo_games
+        solo = games if args.solo_games is None else count(args.solo_games, row)
         for bot in ("hard", "random", "easy"):
             out += [(row, bot, [bot], i + 1, budget, every) for i in range(solo)]
         return out
     for pair, other, n in (
-        ("hard-random", "random", args.games),
+        ("hard-random", "random", games),
         ("hard-easy", "easy", easy),
-        ("hard-hard", "hard", args.hard_games),
+        ("hard-hard", "hard", count(args.hard_games, row)),
     ):
         for i in range(n):
             seats = ["hard"] + [other] * (players - 1)
             k = i % players
-            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget, every))
+            # hard against hard is few games, each analysed whole: "few marks" is about a whole game
+            stride = 1 if pair == "hard-hard" else every
+            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget, stride))
     return out
 
 
@@ -192,6 +211,7 @@ def summarise(row: str, results: list[dict]) -> dict:
             "games": len(games),
             "bots": bots,
             "decisions_in_game": statistics.fmean(r["decisions_in_game"] for r in games),
+            "every": games[0]["every"],
         }
     return {"row": row, "pairs": pairs, "budget": results[0]["budget"], "every": results[0]["every"]}
 
@@ -279,8 +299,10 @@ def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse
         ("--solo-games", args.solo_games),
         ("--budget", args.budget),
         ("--scale", args.scale if args.scale != 1.0 else None),
+        ("--rows", args.rows if args.rows != ",".join(ROWS) else None),
     ):
         command += f" {flag} {value}" if value is not None else ""
+    command += " --no-cost" if args.no_cost else ""
     lines = [
         BEGIN,
         "",
@@ -302,7 +324,7 @@ def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse
             for bot, b in p["bots"].items():
                 ratio = f"{b['mean_loss'] / reference:.1f}×" if bot != "hard" and reference else ""
                 lines.append(
-                    f"| {s['row']} | {pair} | {p['games']} | {s['budget']} | {s['every']} | {bot} | "
+                    f"| {s['row']} | {pair} | {p['games']} | {s['budget']} | {p['every']} | {bot} | "
                     f"{b['decisions']} | {b['mean_loss']:.4f} {unit} | {_pct(b['inaccuracy'])} | "
                     f"{_pct(b['mistake'])} | {_pct(b['blunder'])} | {ratio} |"
                 )
@@ -369,10 +391,11 @@ def write(out: Path, text: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=50, help="games of hard against random (default 50)")
-    parser.add_argument("--easy-games", type=int, help="games of hard against easy (default: --games)")
-    parser.add_argument("--hard-games", type=int, default=2, help="games of hard against hard (default 2)")
-    parser.add_argument("--solo-games", type=int, help="games of each level alone (default: --games)")
+    per_row = "N, or row=N,... with an optional bare N for the other rows"
+    parser.add_argument("--games", default="50", help=f"games of hard against random (default 50): {per_row}")
+    parser.add_argument("--easy-games", help="games of hard against easy (default: --games)")
+    parser.add_argument("--hard-games", default="2", help="games of hard against hard (default 2)")
+    parser.add_argument("--solo-games", help="games of each level alone (default: --games)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--budget", type=int, help="playouts a decision in the calibration")
     parser.add_argument(
