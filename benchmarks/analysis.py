@@ -153,19 +153,38 @@ def _key(r: dict | tuple) -> tuple:
     return (r["row"], r["pair"], r["seed"], r["budget"], r["every"]) if isinstance(r, dict) else r[:2] + r[3:6]
 
 
-def run_row(row: str, args: argparse.Namespace, kept: dict) -> list[dict]:
-    """The row's games: those ``kept`` from an earlier run as they were, the others played and analysed (in
-    ``--jobs`` processes), each appended to ``--raw`` as it ends."""
-    tasks = tasks_for(row, args, row_budget(row, args))
-    todo = [(*t, None) for t in tasks if _key(t) not in kept]
+def interleave(tasks: list[tuple]) -> list[tuple]:
+    """The tasks of every row and pairing taken in turn (game 1 of each, then game 2, ...): a run cut short has
+    measured every row and pairing about as far as the others."""
+    streams: dict[tuple, list[tuple]] = {}
+    for t in tasks:
+        streams.setdefault(t[:2], []).append(t)
+    out = []
+    for i in range(max((len(v) for v in streams.values()), default=0)):
+        out += [v[i] for v in streams.values() if i < len(v)]
+    return out
+
+
+def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> dict[str, list[dict]]:
+    """Every row's games: those ``kept`` from an earlier run as they were, the others played and analysed (in
+    ``--jobs`` processes, rows and pairings in turn), each appended to ``--raw`` as it ends and ``report``-ed with
+    the results so far, by row in the order of its games."""
+    tasks = [t for row in rows for t in tasks_for(row, args, row_budget(row, args))]
+    order = {_key(t): i for i, t in enumerate(tasks)}
+    todo = [(*t, None) for t in interleave(tasks) if _key(t) not in kept]
     results = [kept[_key(t)] for t in tasks if _key(t) in kept]
+
+    def by_row() -> dict[str, list[dict]]:
+        ordered = sorted(results, key=lambda r: order[_key(r)])
+        return {row: [r for r in ordered if r["row"] == row] for row in rows}
 
     def done(result: dict) -> None:
         results.append(result)
         if args.raw:
             with open(args.raw, "a") as f:
                 f.write(json.dumps(result) + "\n")
-        print(f"\r  {row}: {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+        print(f"\r  {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+        report(by_row())
 
     if args.jobs <= 1:
         for task in todo:
@@ -177,8 +196,7 @@ def run_row(row: str, args: argparse.Namespace, kept: dict) -> list[dict]:
             for result in pool.imap_unordered(game_task, todo):
                 done(result)
     print(file=sys.stderr)
-    order = {_key(t): i for i, t in enumerate(tasks)}
-    return sorted(results, key=lambda r: order[_key(r)])
+    return by_row()
 
 
 def row_budget(row: str, args: argparse.Namespace) -> int:
@@ -415,9 +433,15 @@ def main() -> int:
     if args.resume and args.resume.exists():
         kept = {_key(r): r for r in map(json.loads, args.resume.read_text().splitlines()) if r}
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
+
+    def report(results: dict[str, list[dict]]) -> None:
+        summaries = [summarise(row, games) for row, games in results.items() if games]
+        write(args.out, section(summaries, [], {}, args))
+
+    every_row = run_all(rows, args, kept, report)
     summaries, costs, site = [], [], {}
     for row in rows:
-        results = run_row(row, args, kept)
+        results = every_row[row]
         summaries.append(summarise(row, results))
         if not args.no_cost:
             costs += cost(row, results)

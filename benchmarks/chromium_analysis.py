@@ -3,19 +3,20 @@ often its progress moves (the target: at most 60 s a game, a progress answer at 
 not a test.
 
     python3 benchmarks/chromium_analysis.py [--site DIST] [--rows museum,brunch,aquarena,reef,reef-solo]
-                                            [--seed 1] [--ms 250] [--budget N] [--no-cpython]
+                                            [--seed 1] [--seats 0,1] [--ms 250] [--budget N] [--no-cpython]
                                             [--out FILE.json] [--write] [--from-json FILE.json]
 
 Each row's game is the calibration's first game of ``hard`` against ``random`` (``benchmarks/analysis.py``: seed 1,
 ``hard`` in seat 0; alone, ``hard``), played in CPython. The built site is served under a sub-path and opened in
 Debian's Chromium (the flags of ``tests/conftest.py``), and the benchmark talks to the worker the page started
 (``window.shoalBoot.worker``) as the page does: one ``analyse_start`` for one seat, then ``analyse_next`` slices of
-``--ms`` milliseconds, the next asked as soon as an answer arrives, until it is over; every seat of the game in turn,
-at the default budget (the page's) unless ``--budget``. For each seat: the wall seconds from the start to the last
-answer, the CPU seconds Chromium's renderer used meanwhile (the worker thinks there; other jobs on the machine
-stretch this far less than the wall clock), the longest wall gap between two answers in the page (what the progress
-bar waits), and the longest slice by the worker's own clock. Then the same seat in CPython (CPU seconds, unless
-``--no-cpython``) and whether the two gave the same decisions, to the byte.
+``--ms`` milliseconds, the next asked as soon as an answer arrives, until it is over; every seat of the game (or
+``--seats``) in turn, at the default budget (the page's) unless ``--budget``. For each seat: the wall seconds from
+the start to the last answer, the CPU seconds Chromium's renderer used meanwhile (the worker thinks there; other jobs
+on the machine stretch this far less than the wall clock), the longest wall gap between two answers in the page (what
+the progress bar waits), and the longest slice by the worker's own clock. Meanwhile the same seats are analysed in
+CPython in a thread of this process (its CPU seconds, unless ``--no-cpython``), and the two runtimes' decisions are
+compared.
 
 ``--write`` puts the section between ``<!-- chromium-analysis:begin -->`` and ``<!-- chromium-analysis:end -->`` of
 docs/benchmarks.md; ``--out`` keeps the figures as JSON, ``--from-json`` writes the section from such a file.
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,9 +102,10 @@ def in_page(page, record: dict, seat: int, budget: int | None, ms: int) -> dict:
 
 
 def in_cpython(record: dict, seat: int, budget: int | None) -> tuple[float, dict]:
-    start = time.process_time()
+    """The same analysis in CPython: its CPU seconds (this thread's own, so it runs beside the browser's) and result."""
+    start = time.thread_time()
     result = analysis.analyse(record, seats=[seat], budget=budget)
-    return time.process_time() - start, {"decisions": result["decisions"], "summary": result["summary"]}
+    return time.thread_time() - start, {"decisions": result["decisions"], "summary": result["summary"]}
 
 
 def main() -> int:
@@ -110,6 +113,7 @@ def main() -> int:
     ap.add_argument("--site", type=Path, help="a built site (built into a temporary folder if missing)")
     ap.add_argument("--rows", default=",".join(calibration.ROWS))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seats", help="the seats to analyse, e.g. 0 or 0,1 (default: every seat)")
     ap.add_argument("--ms", type=int, default=250, help="the slice each analyse_next asks for (the page's: 250)")
     ap.add_argument("--budget", type=int, help="playouts a decision (default: the page's default budget)")
     ap.add_argument("--no-cpython", action="store_true", help="leave out the same analysis in CPython")
@@ -143,6 +147,7 @@ def main() -> int:
             "ms": args.ms,
             "budget": args.budget,
             "seed": args.seed,
+            "seats": args.seats,
             "load_before": load_before,
             "load_after": os.getloadavg(),
             "minutes": (time.time() - start) / 60,
@@ -157,14 +162,22 @@ def main() -> int:
             page.wait_for_function("() => document.body.dataset.status === 'lobby'", timeout=180_000)
             page.evaluate(ASK, {"cmd": "games"})  # waits until Python is up
             page.evaluate(f"() => {{ window.__benchAsk = {ASK}; }}")  # the page's request format, kept for ANALYSE
+            # CPython analyses the same seats in a thread meanwhile: the page's worker thinks in another process
+            cpython = ThreadPoolExecutor(1)
             for row in args.rows.split(","):
                 record, seats = record_for(row, args.seed)
-                for seat, bot in enumerate(seats):
+                asked = [int(x) for x in args.seats.split(",")] if args.seats else range(len(seats))
+                asked = [seat for seat in asked if seat < len(seats)]
+                here_of = (
+                    {} if args.no_cpython else {s: cpython.submit(in_cpython, record, s, args.budget) for s in asked}
+                )
+                for seat in asked:
+                    bot = seats[seat]
                     r = {"row": row, "seed": args.seed, "seat": seat, "bot": bot, "load": os.getloadavg()[0]}
                     r.update(in_page(page, record, seat, args.budget, args.ms))
                     r["budget"] = r["result"]["summary"]["budget"]
-                    if not args.no_cpython:
-                        r["cpython_cpu"], here = in_cpython(record, seat, args.budget)
+                    if seat in here_of:
+                        r["cpython_cpu"], here = here_of[seat].result()
                         r["same"] = here == r["result"]
                         if not r["same"] and args.out:
                             mismatch = args.out.with_suffix(f".{row}-{seat}.mismatch.json")
@@ -197,6 +210,8 @@ def write_section(summary: dict) -> None:
     command = "python3 benchmarks/chromium_analysis.py --write"
     if summary["budget"] is not None:
         command += f" --budget {summary['budget']}"
+    if summary.get("seats"):
+        command += f" --seats {summary['seats']}"
     lines = [
         BEGIN,
         f"## (g2) Seconds to analyse a whole game in headless Chromium (target: ≤ {TARGET_S:.0f} s a seat, "
