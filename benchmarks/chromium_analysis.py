@@ -29,9 +29,7 @@ import importlib.util
 import json
 import os
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -39,10 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, SUB_PATH  # noqa: E402
 
-import server  # noqa: E402
-from chromium_bots import ASK, _renderer_cpu  # noqa: E402
+from chromium_bots import ASK, _renderer_cpu, worker_page  # noqa: E402
 from shoal import analysis  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("analysis_benchmark", ROOT / "benchmarks" / "analysis.py")
@@ -124,19 +120,6 @@ def main() -> int:
     if args.from_json:
         write_section(json.loads(args.from_json.read_text()))
         return 0
-    tmp = None
-    site = args.site
-    if site is None:
-        tmp = tempfile.TemporaryDirectory()
-        site = Path(tmp.name) / "site"
-        subprocess.run(
-            [sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)],
-            check=True,
-            capture_output=True,
-        )
-    from playwright.sync_api import sync_playwright
-
-    srv, url = server.serve_in_thread(site, SUB_PATH)
     results: list[dict] = []
     load_before = os.getloadavg()
     start = time.time()
@@ -154,50 +137,37 @@ def main() -> int:
             "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         }
 
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            page = browser.new_page()
-            page.goto(f"{url}index.html")
-            page.wait_for_function("() => document.body.dataset.status === 'lobby'", timeout=180_000)
-            page.evaluate(ASK, {"cmd": "games"})  # waits until Python is up
-            page.evaluate(f"() => {{ window.__benchAsk = {ASK}; }}")  # the page's request format, kept for ANALYSE
-            # CPython analyses the same seats in a thread meanwhile: the page's worker thinks in another process
-            cpython = ThreadPoolExecutor(1)
-            for row in args.rows.split(","):
-                record, seats = record_for(row, args.seed)
-                asked = [int(x) for x in args.seats.split(",")] if args.seats else range(len(seats))
-                asked = [seat for seat in asked if seat < len(seats)]
-                here_of = (
-                    {} if args.no_cpython else {s: cpython.submit(in_cpython, record, s, args.budget) for s in asked}
+    with worker_page(args.site) as page:
+        page.evaluate(f"() => {{ window.__benchAsk = {ASK}; }}")  # the page's request format, kept for ANALYSE
+        # CPython analyses the same seats in a thread meanwhile: the page's worker thinks in another process
+        cpython = ThreadPoolExecutor(1)
+        for row in args.rows.split(","):
+            record, seats = record_for(row, args.seed)
+            asked = [int(x) for x in args.seats.split(",")] if args.seats else range(len(seats))
+            asked = [seat for seat in asked if seat < len(seats)]
+            here_of = {} if args.no_cpython else {s: cpython.submit(in_cpython, record, s, args.budget) for s in asked}
+            for seat in asked:
+                bot = seats[seat]
+                r = {"row": row, "seed": args.seed, "seat": seat, "bot": bot, "load": os.getloadavg()[0]}
+                r.update(in_page(page, record, seat, args.budget, args.ms))
+                r["budget"] = r["result"]["summary"]["budget"]
+                if seat in here_of:
+                    r["cpython_cpu"], here = here_of[seat].result()
+                    r["same"] = here == r["result"]
+                    if not r["same"] and args.out:
+                        mismatch = args.out.with_suffix(f".{row}-{seat}.mismatch.json")
+                        mismatch.write_text(json.dumps({"chromium": r["result"], "cpython": here}, indent=1))
+                del r["result"]
+                results.append(r)
+                if args.out:  # kept as it goes: a run cut short still has its seats
+                    args.out.write_text(json.dumps(summary(), indent=1))
+                print(
+                    f"{row} seat {seat} ({bot}): {r['decisions']} decisions, Chromium {r['wall']:.1f} s wall, "
+                    f"{r['cpu']:.1f} s CPU, longest gap {r['gap_max']:.2f} s, longest slice "
+                    f"{r['slice_max']:.2f} s; CPython {r.get('cpython_cpu', float('nan')):.1f} s CPU, same: "
+                    f"{r.get('same')} (load {os.getloadavg()[0]:.1f})",
+                    flush=True,
                 )
-                for seat in asked:
-                    bot = seats[seat]
-                    r = {"row": row, "seed": args.seed, "seat": seat, "bot": bot, "load": os.getloadavg()[0]}
-                    r.update(in_page(page, record, seat, args.budget, args.ms))
-                    r["budget"] = r["result"]["summary"]["budget"]
-                    if seat in here_of:
-                        r["cpython_cpu"], here = here_of[seat].result()
-                        r["same"] = here == r["result"]
-                        if not r["same"] and args.out:
-                            mismatch = args.out.with_suffix(f".{row}-{seat}.mismatch.json")
-                            mismatch.write_text(json.dumps({"chromium": r["result"], "cpython": here}, indent=1))
-                    del r["result"]
-                    results.append(r)
-                    if args.out:  # kept as it goes: a run cut short still has its seats
-                        args.out.write_text(json.dumps(summary(), indent=1))
-                    print(
-                        f"{row} seat {seat} ({bot}): {r['decisions']} decisions, Chromium {r['wall']:.1f} s wall, "
-                        f"{r['cpu']:.1f} s CPU, longest gap {r['gap_max']:.2f} s, longest slice "
-                        f"{r['slice_max']:.2f} s; CPython {r.get('cpython_cpu', float('nan')):.1f} s CPU, same: "
-                        f"{r.get('same')} (load {os.getloadavg()[0]:.1f})",
-                        flush=True,
-                    )
-            browser.close()
-    finally:
-        srv.shutdown()
-        if tmp is not None:
-            tmp.cleanup()
     if args.out:
         args.out.write_text(json.dumps(summary(), indent=1))
     if args.write:
