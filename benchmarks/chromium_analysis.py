@@ -28,7 +28,6 @@ import argparse
 import importlib.util
 import json
 import os
-import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -38,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT / "tests"), str(ROOT / "benchmarks")]
 
 
-from chromium_bots import ASK, _renderer_cpu, worker_page  # noqa: E402
+from chromium_bots import ASK, _renderer_cpu, put_section, worker_page  # noqa: E402
 from shoal import analysis  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("analysis_benchmark", ROOT / "benchmarks" / "analysis.py")
@@ -233,14 +232,7 @@ def write_section(summary: dict) -> None:
         END,
     ]
     text = "\n".join(lines)
-    doc = ROOT / "docs" / "benchmarks.md"
-    old = doc.read_text()
-    if BEGIN in old:
-        new = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: text, old, flags=re.S)
-    else:
-        anchor = "<!-- chromium-bots:end -->"
-        new = old.replace(anchor, anchor + "\n\n" + text, 1) if anchor in old else old.rstrip() + "\n\n" + text + "\n"
-    doc.write_text(new)
+    put_section(text, BEGIN, END, after=("<!-- chromium-bots:end -->",))
     print(text)
 
 

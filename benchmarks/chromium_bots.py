@@ -223,9 +223,23 @@ def main() -> int:
 BEGIN, END = "<!-- chromium-bots:begin -->", "<!-- chromium-bots:end -->"
 
 
+def put_section(text: str, begin: str, end: str, after: tuple[str, ...]) -> None:
+    """``text`` in docs/benchmarks.md in place of the section between ``begin`` and ``end``; a new section goes after
+    the first of the ``after`` marks the file has (or at its end)."""
+    import re
+
+    doc = ROOT / "docs" / "benchmarks.md"
+    old = doc.read_text()
+    if begin in old:
+        new = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: text, old, flags=re.S)
+    else:
+        anchor = next((mark for mark in after if mark in old), None)
+        new = old.replace(anchor, anchor + "\n\n" + text, 1) if anchor else old.rstrip() + "\n\n" + text + "\n"
+    doc.write_text(new)
+
+
 def write_section(summary: dict, args: argparse.Namespace) -> None:
     """The section of docs/benchmarks.md between this benchmark's markers (added after the plies sections)."""
-    import re
 
     lines = [
         BEGIN,
@@ -252,14 +266,7 @@ def write_section(summary: dict, args: argparse.Namespace) -> None:
         lines += ["", args.note.strip()]
     lines.append(END)
     text = "\n".join(lines)
-    doc = ROOT / "docs" / "benchmarks.md"
-    old = doc.read_text()
-    if BEGIN in old:
-        new = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: text, old, flags=re.S)
-    else:
-        anchor = "<!-- search-speed:end -->" if "<!-- search-speed:end -->" in old else "<!-- plies:end -->"
-        new = old.replace(anchor, anchor + "\n\n" + text, 1) if anchor in old else old.rstrip() + "\n\n" + text + "\n"
-    doc.write_text(new)
+    put_section(text, BEGIN, END, after=("<!-- search-speed:end -->", "<!-- plies:end -->"))
     print(text)
 
 
