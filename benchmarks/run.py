@@ -17,7 +17,7 @@ load average is written next to them.
     title against instant random bots, with its shares (worker round trip, Python, JSON, drawing); the page's JS heap
     and the worker's WebAssembly memory after the game.
 Sections between <!-- name:begin/end --> marks (plies.py's (d), search_speed.py's (d2), chromium_bots.py's (g), the
-hand-written notes (h)) are kept as they are.
+hand-written notes (h), readers.py's (i)) are kept as they are.
 """
 
 from __future__ import annotations
@@ -337,9 +337,9 @@ def main() -> None:
         "",
         "Numbers to watch, not tests to pass; each section names the command that writes it. `benchmarks/run.py` "
         "writes (a)–(c), (e) and (f) in one run and keeps the sections other scripts write between their marks: (d) "
-        "`benchmarks/plies.py`, (d2) `benchmarks/search_speed.py`, (g) `benchmarks/chromium_bots.py`, and (h), "
-        "written by hand: what limits each figure and what would move it. The bots' strength: docs/strength.md "
-        "(`benchmarks/strength.py`).",
+        "`benchmarks/plies.py`, (d2) `benchmarks/search_speed.py`, (g) `benchmarks/chromium_bots.py`, (i) "
+        "`benchmarks/readers.py`, and (h), written by hand: what limits each figure and what would move it. The "
+        "bots' strength: docs/strength.md (`benchmarks/strength.py`).",
         "",
         f"Written by `python3 benchmarks/run.py --runs {args.runs}` ({platform.machine()}, {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, Pyodide {build.pinned_pyodide()}, headless Debian Chromium). Load "

@@ -6,6 +6,10 @@ Steps: vendor the pinned npm ``pyodide`` (only the files a browser loads), preco
 Pyodide's own Python (under Node), build the ``shoal`` wheel (sources plus Pyodide bytecode), write a
 ``pyodide-lock.json`` that lists just that wheel with its sha256, copy ``web/``, keep in the stdlib only what the
 site imports, and make the memory snapshot.
+
+The site is built in a folder beside ``--out`` and put in its place only once every step has succeeded: a failed
+build says in one line what went wrong (a tool that is missing, a lesson that does not compile) and leaves the
+previous site as it was.
 """
 
 from __future__ import annotations
@@ -44,6 +48,37 @@ def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
 
 
+class BuildFailed(SystemExit):
+    """A build step could not be done; the message says what, in one line, for a person (uncaught, it ends the
+    program with that line and exit status 1, as any SystemExit with a message does)."""
+
+    def __str__(self) -> str:
+        return str(self.code)
+
+
+# The programs the build runs, and why a person would install them.
+TOOLS = {
+    "node": "Node.js runs Pyodide's own Python to precompile the engine (install Node.js 18 or later, e.g. "
+    "`apt-get install nodejs`)",
+    "npm": "npm installs the pinned Pyodide package (it comes with Node.js)",
+}
+
+
+def require(tool: str) -> None:
+    if shutil.which(tool) is None:
+        raise BuildFailed(f"{tool} was not found: {TOOLS[tool]}")
+
+
+def run(args: list[str], **kwargs) -> subprocess.CompletedProcess:
+    """A build tool's run; a failure becomes :class:`BuildFailed` with the last line it wrote."""
+    require(args[0])
+    try:
+        return subprocess.run(args, check=True, **kwargs)
+    except subprocess.CalledProcessError as e:
+        what = " ".join(Path(a).name for a in args[:2])
+        raise BuildFailed(f"{what} failed: {_why(e)}") from None
+
+
 def pinned_pyodide() -> str:
     return json.loads((PYODIDE_PKG / "package.json").read_text())["dependencies"]["pyodide"]
 
@@ -68,7 +103,7 @@ def ensure_pyodide() -> str:
         have = json.loads((PYODIDE_DIR / "package.json").read_text())["version"]
     if have != want:
         log(f"npm ci (pyodide {want})")
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PYODIDE_PKG, check=True)
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PYODIDE_PKG)
     return want
 
 
@@ -79,10 +114,7 @@ def precompiled_stdlib(version: str) -> Path:
     if not out.exists():
         log("precompiling the stdlib with Pyodide's Python")
         tmp = out.with_suffix(f".{os.getpid()}.tmp")
-        subprocess.run(
-            ["node", str(ROOT / "build_scripts" / "precompile.mjs"), str(PYODIDE_DIR / "python_stdlib.zip"), str(tmp)],
-            check=True,
-        )
+        run(["node", str(ROOT / "build_scripts" / "precompile.mjs"), str(PYODIDE_DIR / "python_stdlib.zip"), str(tmp)])
         tmp.replace(out)
     return out
 
@@ -103,7 +135,7 @@ def build_wheel(out_dir: Path) -> tuple[Path, str]:
         if "__pycache__" not in path.parts:
             files[path.relative_to(src).as_posix()] = path.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["node", str(ROOT / "build_scripts" / "precompile.mjs"), "--tree", str(src), tmp], check=True)
+        run(["node", str(ROOT / "build_scripts" / "precompile.mjs"), "--tree", str(src), tmp])
         for pyc in sorted(Path(tmp).rglob("*.pyc")):
             files[pyc.relative_to(tmp).as_posix()] = pyc.read_bytes()
     dist_info = f"shoal-{version}.dist-info"
@@ -253,7 +285,7 @@ def compile_lessons(out: Path, folder: Path = ROOT / "web" / "lessons") -> None:
         try:
             compiled = lessons.compile_lesson(path.read_text(), path.stem)  # text: the engine's limits apply
         except (ValueError, lessons.LessonError) as e:
-            raise SystemExit(f"[build] lesson {path.name}: {e}") from None
+            raise BuildFailed(f"lesson {path.name}: {e}") from None
         (dest / path.name).write_text(json.dumps(compiled, separators=(",", ":")) + "\n")
         index.append(lessons.index_entry(compiled))
     (dest / "index.json").write_text(json.dumps(index, indent=1) + "\n")
@@ -371,15 +403,35 @@ def write_service_worker(out: Path, stamp: str) -> None:
     # The file list's placeholder is a string in the source (which stays valid JavaScript, for the linter).
     text = sw.read_text().replace('"{{FILES}}"', json.dumps(files)).replace("{{STAMP}}", stamp)
     sw.write_text(text)
-    subprocess.run(["node", "--check", str(sw)], check=True)  # a syntax error would only show as a failed registration
+    run(["node", "--check", str(sw)])  # a syntax error would only show as a failed registration
 
 
 def build(out: Path) -> None:
+    """Build the site into ``out``, replacing what was there only once the whole build has succeeded (a failure
+    raises :class:`BuildFailed` and leaves ``out`` as it was)."""
+    out = out.resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fresh = out.with_name(f".{out.name}.building-{os.getpid()}")
+    shutil.rmtree(fresh, ignore_errors=True)
+    try:
+        done = build_into(fresh)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    old = out.with_name(f".{out.name}.old-{os.getpid()}")
+    if out.exists():
+        out.rename(old)
+    fresh.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    log(f"wrote {out} ({done})")
+
+
+def build_into(out: Path) -> str:
+    """Every step of the build, into the new folder ``out``; what was built, in a few words."""
+    require("node")
     with cache_lock():
         version = ensure_pyodide()
         stdlib = precompiled_stdlib(version)
-    if out.exists():
-        shutil.rmtree(out)
     pyo = out / "pyodide"
     pyo.mkdir(parents=True)
     for name in RUNTIME_FILES:
@@ -400,16 +452,21 @@ def build(out: Path) -> None:
     (out / ".nojekyll").touch()  # GitHub Pages: serve the files as they are, no Jekyll pass
     write_service_worker(out, stamp)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(
-        f"wrote {out} ({size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
-        f"{'with' if snapshot else 'without'} a memory snapshot)"
+    return (
+        f"{size / 1e6:.1f} MB, pyodide {version}, shoal {shoal_version}, "
+        f"{'with' if snapshot else 'without'} a memory snapshot"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
-    build(Path(parser.parse_args().out).resolve())
+    out = Path(parser.parse_args().out).resolve()
+    try:
+        build(out)
+    except BuildFailed as e:
+        kept = f"{out} is as it was" if out.exists() else f"nothing was written to {out}"
+        raise SystemExit(f"[build] failed: {e} ({kept})") from None
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 //   node stdlib_keep.mjs SITE_DIR OUT.json
 // SITE_DIR is a built site still holding the whole precompiled stdlib. Under that exact runtime in Node this boots
 // Python the plain way (the page's fallback: loadPackage of the shoal wheel), imports every module of shoal, and plays
-// every game through the bridge (new, moves, every bot level, undo, record, load, a lesson, a replay step, refusals).
+// every game through the bridge (new, moves, every bot level, undo, record, load, a position, lessons compiled,
+// checked and answered, a replay step, refusals).
 // What that imported is one half of the answer. The other half is static, because a path no run walks may import
 // more: modulefinder follows every import statement (inside functions too) of everything imported, over the stdlib's
 // own bytecode. The union, as whole top-level modules and packages, is written to OUT.json; build.py keeps those in
@@ -65,6 +66,8 @@ for gid, game in shoal.GAMES.items():
     for level in game.bots:
         due = ask(cmd="view", match="k", viewer=None).get("to_act") or [0]
         ask(cmd="bot", match="k", bot=level, seat=due[0], budget=2)
+    ask(cmd="position", match="k")
+    ask(cmd="lesson_conditions", game=gid)
     record = ask(cmd="record", match="k")
     ask(cmd="load", match="k2", record=record.get("record"), viewer=0)
     ask(cmd="replay_step", record=record.get("record"), upto=1)
@@ -88,6 +91,9 @@ for text in LESSONS:
         if at.get("question"):
             ask(cmd="lesson_answer", lesson=lesson, step=step, action=None)
     ask(cmd="lesson_open", match="l", lesson=lesson, step=0, viewer=lesson.get("viewer", 0))
+    ask(cmd="lesson_compile", lesson=lesson)
+    broken = dict(lesson, steps=[dict(s, highlight=["nothing:here"]) for s in lesson["steps"]])
+    ask(cmd="lesson_check", lesson=broken)
     ask(cmd="close", match="l")
 `;
 

@@ -3,10 +3,12 @@
 // It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
 import { loadRenderer, makeAnnouncer, site } from "./board.js";
 import { el } from "./dom.js";
-import { Engine } from "./engine.js";
+import { Engine, onFirstUse, startWhenIdle } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
+import { ownSeat } from "./seats.js";
 import { parentTarget } from "./host.js";
+import { reportHeight } from "./iframe-size.js";
 import { Match, busyMarker } from "./match.js";
 import { openViewer } from "./viewer.js";
 import * as saved from "./saved.js";
@@ -35,9 +37,22 @@ const busy = busyMarker(body);
 setStatus("loading");
 const { build: buildInfo, games, game: gameInfo } = await site();
 const PROGRESS = { runtime: "Starting Python…", engine: "Loading the game engine…", ready: "" };
-const engine = new Engine(buildInfo.stamp, (stage) => { status.textContent = PROGRESS[stage] ?? stage; });
-engine.ready.then(() => { if (body.dataset.status === "loading" && !current && !viewing) setStatus("lobby"); },
-  (err) => { status.textContent = `The engine could not start: ${err.message}`; setStatus("error"); });
+let engineReady = false;
+// Python starts with the page, except under a lesson's link: the lesson asks for it when it needs it (a question, play
+// on, a hand-written lesson to compile), so a reader who only reads downloads none.
+const engine = onFirstUse(() => {
+  const made = new Engine(buildInfo.stamp, (stage) => { status.textContent = PROGRESS[stage] ?? stage; });
+  made.ready.then(() => { if (body.dataset.status === "loading" && !current && !viewing) setStatus("lobby"); },
+    (err) => { status.textContent = `The engine could not start: ${err.message}`; setStatus("error"); });
+  made.ready.then(() => {
+    engineReady = true;
+    // Registered only after boot, so a first visit does not download Pyodide twice at the same time.
+    registerServiceWorker();
+  });
+  return made;
+});
+if (!params.has("lesson")) engine.start();
+else if (params.get("preload") === "1") startWhenIdle(() => engine.start()); // the link opts in (docs/embedding.md)
 
 // ---- the match in progress ------------------------------------------------------------------------------------
 // {match (web/match.js), seed, options, notices, level}: what the page keeps beside the match it shows.
@@ -92,6 +107,8 @@ async function startMatch(cfg) {
   await busy.run(async () => {
     try {
       await match.open("new", { game: info.id, players: cfg.players, seed: cfg.seed, options });
+      playedHere.add(match);
+      saved.setAsideSlot(info.id, "a new game of it was started before it was finished");
       if (!bootTimed) engine.mark("new-answered");
     } catch (err) { // refused (e.g. an option the engine does not accept): back to the lobby, which says why
       show(null);
@@ -128,11 +145,23 @@ function deepLink(cfg) {
 function persist(match) {
   if (!current || current.match !== match) return;
   const gameId = match.info.id;
-  if (match.over) { saved.forget(gameId); return; }
+  if (match.over) { saved.forget(gameId); keepFinished(match); return; }
   match.record().then((record) => {
     if (!current || current.match !== match) return;
     saved.keep({ record, seats: match.seats, names: match.names, level: current.level ?? null, url: location.search });
   }, () => {});
+}
+
+// A game finished at this table (not a finished record opened to look at) joins My games (web/history.js), once.
+const playedHere = new WeakSet();
+function keepFinished(match) {
+  if (!playedHere.delete(match)) return;
+  const { outcome } = match.view;
+  // Busy until stored: a page closed at once, or a test's next game, does not lose it.
+  busy.run(() => Promise.all([match.record(), import("./history.js")])
+    .then(([record, kept]) => kept.keep([kept.entryFor(match.info,
+      { record, seats: match.seats, names: match.names, outcome })]))
+    .catch((err) => console.warn(`Shoal: this game was not kept in My games: ${err.message}`)));
 }
 
 // Restore a saved game; a save the engine refuses is set aside (the lobby says so and lists it) and the lobby stays
@@ -383,12 +412,14 @@ function download(name, text, type = "application/json") {
 
 // Open a saved record: the bridge replays it into a new match and swaps it in only when every action was legal.
 // `watch` shows it as a spectator (a teacher's embedded position): nobody acts, nothing secret is shown.
-async function openRecord(record, { watch = false } = {}) {
+async function openRecord(record, { watch = false, aside = null } = {}) {
   const { info, seats, names, clean } = checkRecord(record, games); // before anything is sized by it
   const renderer = await loadRenderer(info.id);
   await engine.ready;
   const match = newMatch({ info, seats, names, renderer, frozen: watch });
   await match.open("load", { record: clean }); // refused: the match on screen stays as it was
+  if (!match.over && !watch) playedHere.add(match);
+  if (aside) saved.setAsideSlot(info.id, aside);
   show({ match, seed: record.seed, options: record.options || {}, notices: takeNotices() });
   await match.start();
 }
@@ -398,7 +429,7 @@ async function loadRecord(event) {
   if (!file) return;
   try {
     if (file.size > 4 * MAX_RECORD_CHARS) throw new Error("that file is too large to be a Shoal game record");
-    await openRecord(parseRecordText(await file.text()));
+    await openRecord(parseRecordText(await file.text()), { aside: "a game loaded from a file took its place" });
     // The address names the loaded game (its seed stays secret), so a reload resumes it rather than the one before.
     const { match, options } = current;
     history.replaceState(null, "", "?" + deepLink(
@@ -457,13 +488,6 @@ document.addEventListener("keydown", (e) => {
   if (current) current.match.key(e);
 });
 
-let engineReady = false;
-engine.ready.then(() => {
-  engineReady = true;
-  // Registered only after boot, so a first visit does not download Pyodide twice at the same time.
-  registerServiceWorker();
-});
-
 // Test and embedding hooks: the record of the match on screen, and which seat the device shows.
 window.shoal = {
   record: async () => (await engine.call("record")).record,
@@ -503,8 +527,35 @@ async function showViewer(opts) {
 async function replayCurrent() {
   const { match } = current;
   const record = await match.record();
-  const own = match.humans.length === 1 ? match.humans[0] : null;
-  await showViewer({ record: { ...record, seats: match.seats, names: match.names }, ownSeat: own });
+  await showViewer({ record: { ...record, seats: match.seats, names: match.names }, ownSeat: ownSeat(match.seats) });
+}
+
+// ---- My games (web/mygames.js): every game finished on this device ---------------------------------------------
+async function showMyGames() {
+  show(null);
+  viewing = true; // the lobby must not take over when Python is ready
+  history.replaceState(null, "", "?page=games");
+  const { renderMyGames } = await import("./mygames.js");
+  // The tools on each kept game. Post-game analysis joins them here: {id: "analyse", label: "Analyse", run(entry)}.
+  const tools = [{ id: "replay", label: "Replay", run: replayKept }];
+  await renderMyGames(screen, { games, engine, tools, download });
+  setStatus("games");
+}
+
+// A kept game in the replay viewer, under the viewer's own rule (the seat of the one person who played it here).
+async function replayKept(entry) {
+  await showViewer({ record: entry.record, ownSeat: entry.own });
+  screen.prepend(el("p", { class: "mg-back" }, el("a", { href: "?page=games", dataset: { mgBack: "" },
+    onclick: (e) => { e.preventDefault(); showMyGames().catch((err) => showNotice(err.message)); },
+    text: "← My games" })));
+}
+
+// ?lesson=<a lesson file of this site>, or ?lesson= with the lesson itself in the fragment (index.html?lesson=#...,
+// the Studio's "Copy link": web/share.js, the share links' codec). Either may be hand-written: the viewer compiles it.
+async function linkedLesson(ref) {
+  if (ref) return sameSiteJson(ref);
+  if (!location.hash || location.hash === "#") throw new Error("the link names no lesson");
+  return (await import("./share.js")).decodeLesson(location.hash.slice(1));
 }
 
 async function sameSiteJson(ref) {
@@ -517,6 +568,7 @@ async function sameSiteJson(ref) {
 
 // ---- routing ---------------------------------------------------------------------------------------------------
 if (params.has("embed")) body.classList.add("embed");
+reportHeight(tellParent); // framed: the parent may size the frame to the content (web/iframe.js)
 
 // A deep link: the saved unfinished game of its title when that is the game the link asks for (a reload, an update's
 // reload, a bookmark or the teacher's link opened again), else the new game — offered beside the saved one, never
@@ -556,7 +608,7 @@ async function openLinkedRecord(record) {
 if (params.get("replay") === "1" || params.has("lesson")) {
   const step = params.has("step") ? parseInt(params.get("step"), 10) : undefined;
   (async () => {
-    if (params.has("lesson")) return showViewer({ lesson: await sameSiteJson(params.get("lesson")), step });
+    if (params.has("lesson")) return showViewer({ lesson: await linkedLesson(params.get("lesson")), step });
     let record;
     if (location.hash.startsWith("#r=")) {
       record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));
@@ -596,6 +648,11 @@ if (params.get("replay") === "1" || params.has("lesson")) {
       showNotice(`Could not start that game: ${e.message}`);
     });
   }
+} else if (params.get("page") === "games") {
+  showMyGames().catch((e) => {
+    showLobby();
+    showNotice(`Could not open My games: ${e.message}`);
+  });
 } else {
   showLobby();
 }

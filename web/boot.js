@@ -34,8 +34,8 @@ window.shoalBoot = (() => {
     }
   };
   const q = new URLSearchParams(location.search);
-  if (["game", "record", "replay", "lesson"].some((k) => q.has(k))) {
-    start();
+  if (["game", "record", "replay", "lesson", "page"].some((k) => q.has(k))) {
+    if (!q.has("lesson")) start(); // a lesson starts Python when it needs it (a question, play on: web/viewer.js)
     preload();
   } else {
     requestAnimationFrame(() => setTimeout(() => { start(); preload(); }, 0));
@@ -45,8 +45,10 @@ window.shoalBoot = (() => {
 })();
 
 // index.html carries the lobby's game cards (written by the build, so the lobby paints before any module loads); a
-// link that opens a game, a record, a replay or a lesson hides them until app.js draws what it opens (style.css).
+// link that opens a game, a record, a replay, a lesson or a page (My games) hides them until app.js draws what it
+// opens (style.css).
 {
   const q = new URLSearchParams(location.search);
-  if (["game", "record", "replay", "lesson"].some((k) => q.has(k))) document.documentElement.dataset.opening = "";
+  const opens = ["game", "record", "replay", "lesson", "page"].some((k) => q.has(k));
+  if (opens) document.documentElement.dataset.opening = "";
 }

@@ -1,18 +1,22 @@
 // The embed API: `Shoal.mount(element, options)` and the `<shoal-board>` custom element. Every board on a page
-// shares ONE engine worker (one Python runtime), started when the first board mounts; each board plays on its own
-// named match in the bridge. Lessons paint from their precomputed views before Python has booted.
+// shares ONE engine worker (one Python runtime), started when a board first needs it (a question reached, "play on",
+// a live game, a replay, a hand-written lesson to compile; or on idle with `preload: true`); each board plays on its
+// own named match in the bridge. Compiled lessons paint from their precomputed views: a reader who only reads
+// downloads no Python.
 //
 //   import { Shoal } from "./shoal/embed.js";
 //   const board = await Shoal.mount(document.querySelector("#b"), { lesson: "shoal/lessons/museum-lines.json" });
 //   board.on("step", (e) => console.log(e.step)); board.next();
 //
 // Options: lesson (URL or compiled object), record (URL or object: a replay), or a fresh deal (game, players, seats,
-// seed, options, names); viewer (a seat, or null for the spectator), step, watch, size ("small" | "medium" |
-// "large" | a CSS width), botDelay, playOn (false hides "play on from here"), theme ("light" | "dark" | "auto", the
-// default: the reader's prefers-color-scheme). See docs/embedding.md.
+// seed, options, names); viewer (a seat, or null for the spectator), step (as the board's counter: a lesson's from
+// 1), watch, size ("small" | "medium" | "large" | a CSS width), botDelay, playOn (false hides "play on from here"),
+// preload (start Python on idle), theme ("light" | "dark" | "auto", the default: the reader's prefers-color-scheme),
+// diagram (a still board of one step). See docs/embedding.md.
 import { el } from "./dom.js";
-import { Engine } from "./engine.js";
+import { Engine, startWhenIdle } from "./engine.js";
 import { site } from "./board.js";
+import { boardImage } from "./save-image.js";
 import { parseSeed } from "./seed.js";
 import { brief } from "./validate.js";
 import { openViewer } from "./viewer.js";
@@ -21,8 +25,7 @@ let engine = null;
 let boards = 0;
 let stamp = "";
 
-/** The page's one engine worker. Boards paint first; the worker starts right after the first paint (or as soon as a
-    board needs it), so Python's boot never delays a lesson's board. */
+/** The page's one engine worker, started the first time a board asks for it. */
 function sharedEngine() {
   if (!engine) {
     engine = new Engine(stamp, () => {});
@@ -72,10 +75,11 @@ class Handle {
     if (lesson && opts.question !== undefined && Array.isArray(lesson.steps)) {
       const asks = lesson.steps.flatMap((st, i) => (st.question ? [i] : []));
       const n = opts.question === "first" ? 1 : parseInt(opts.question, 10);
-      if (asks[n - 1] !== undefined) opts = { ...opts, step: asks[n - 1] };
+      if (asks[n - 1] !== undefined) opts = { ...opts, step: asks[n - 1] + 1 }; // steps count from 1, as questions do
     }
     const { game, players, seats, seed, options, names } = opts;
     const deal = lesson || record ? null : { game, players, seats, seed, options, names };
+    if (opts.diagram && deal) throw new Error("a diagram shows one step of a lesson or a record, not a new game");
     if (opts.theme !== undefined && !THEMES.includes(opts.theme)) {
       throw new Error(`the theme must be one of ${THEMES.join(", ")}, not “${brief(opts.theme)}”`);
     }
@@ -89,9 +93,9 @@ class Handle {
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
       botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match,
-      emit: (type, detail) => this.fire(type, detail),
+      emit: (type, detail) => this.fire(type, detail), diagram: !!opts.diagram,
     });
-    setTimeout(sharedEngine, 0); // Python boots in the background, for questions and "play on"
+    if (opts.preload && !opts.diagram) startWhenIdle(sharedEngine);
     return this;
   }
 
@@ -103,8 +107,13 @@ class Handle {
     this.element.dispatchEvent(new CustomEvent(`shoal-${type}`, { detail, bubbles: true }));
   }
 
-  get step() { return this.viewer ? this.viewer.index : 0; }
-  goTo(step) { return this.ready.then(() => this.viewer.goTo(step)); }
+  /** The step on show, numbered as the board's counter (a lesson's from 1; a replay's moves, from 0). */
+  get step() { return this.viewer ? this.viewer.number(this.viewer.index) : null; }
+  /** A lesson's reading, kept in this browser: {step, steps, questions, solved, finished}; null for other boards. */
+  get progress() { return this.viewer && this.viewer.reading ? this.viewer.reading.progress : null; }
+  goTo(step) { return this.ready.then(() => this.viewer.goToStep(step)); }
+  /** The board on show as an image for a worksheet: a Blob, `{format: "svg" | "png", scale}` (web/save-image.js). */
+  image(opts) { return this.ready.then(() => boardImage(this.element.querySelector(".sv-board"), opts)); }
   next() { return this.ready.then(() => this.viewer.next()); }
   prev() { return this.ready.then(() => this.viewer.prev()); }
   destroy() {
@@ -126,7 +135,7 @@ export const Shoal = {
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
 const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size",
-  "names", "bot-delay", "bot-budget", "play-on", "options", "theme"];
+  "names", "bot-delay", "bot-budget", "play-on", "options", "theme", "diagram", "preload"];
 const MAX_ATTR = 4000; // characters: far above any real attribute (a long option list), far below a page-freezing one
 
 /** The element's attributes as mount options; an Error naming the attribute and what it must be for any bad one. */
@@ -157,7 +166,8 @@ export function optionsFrom(node) {
     size: a("size") || undefined, theme: given("theme") ? a("theme").trim() : undefined,
     watch: node.hasAttribute("watch") && a("watch") !== "0" && a("watch") !== "false",
     botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000),
-    playOn: a("play-on") !== "false",
+    playOn: a("play-on") !== "false", diagram: node.hasAttribute("diagram") && !/^(0|false)$/.test(a("diagram").trim()),
+    preload: node.hasAttribute("preload") && a("preload") !== "false",
     viewer: !given("viewer") || a("viewer").trim() === "spectator" ? null : whole("viewer", 0, 98),
   };
   if (given("options")) {
@@ -208,7 +218,9 @@ class ShoalBoard extends HTMLElement {
   goTo(step) { return this.handle.goTo(step); }
   next() { return this.handle.next(); }
   prev() { return this.handle.prev(); }
+  image(opts) { return this.handle.image(opts); }
   on(type, fn) { return this.handle.on(type, fn); }
+  get progress() { return this.handle ? this.handle.progress : null; }
   static get observedAttributes() { return ATTRS; }
 }
 

@@ -9,6 +9,7 @@ export class Engine {
     this.marks = boot ? boot.marks : [["worker-created", performance.now()]]; // the boot's timeline
     this.pending = new Map();
     this.next = 1;
+    this.booted = false; // Python is up: a question's answer is a round trip away, not a download
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if (data.progress) {
@@ -17,6 +18,7 @@ export class Engine {
             this.boot = data.boot;
             this.marks.push(...(data.marks || []).map(([name, at]) => [name, at - performance.timeOrigin]),
               ["ready-received", performance.now()]);
+            this.booted = true;
             resolve();
           }
         } else if (data.fatal) {
@@ -52,4 +54,25 @@ export class Engine {
       this.worker.postMessage({ id, request: JSON.stringify({ cmd, ...args }) });
     });
   }
+}
+
+/** The engine made by `make` on first use: any property read (call, ready, mark…) makes it, as `start()` does. */
+export function onFirstUse(make) {
+  let made = null;
+  return new Proxy({}, {
+    get(_, key) {
+      made ||= make();
+      if (key === "start") return () => made;
+      const value = made[key];
+      return typeof value === "function" ? value.bind(made) : value;
+    },
+  });
+}
+
+/** Start the engine once the page has been idle for a while (`ms` after the call, then the browser's next idle
+    moment): a page that opts in (`preload: true`) has Python ready before its reader's first question, and a page
+    that does not downloads no Python for a reader who only reads. */
+export function startWhenIdle(start, ms = 3000) {
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+  setTimeout(() => idle(() => start(), { timeout: 2000 }), ms);
 }

@@ -105,6 +105,8 @@ export function renderLobby(root, games, start, initial = {}) {
         el("ul", {}, game.rules.map((r) => el("li", { text: r })))),
       el("a", { class: "learn-link", href: `learn.html?game=${game.id}`, dataset: { learn: game.id },
         text: `Learn to play ${game.title}: step-by-step lessons` }),
+      el("a", { class: "learn-link", href: "studio.html", dataset: { studioLink: "lobby" },
+        text: "Write a lesson of your own in the Lesson Studio" }),
     ].filter(Boolean));
   }
   draw();
@@ -112,7 +114,7 @@ export function renderLobby(root, games, start, initial = {}) {
 
 // An option whose value is `length` choices in order (AQUA's own Ecosystem line): off (its default) or one select per
 // place, left to right. The engine checks the picks (each choice at most `repeats` times) and says what is wrong.
-function sequencePicker(name, opt, options, redraw) {
+export function sequencePicker(name, opt, options, redraw) {
   const own = Array.isArray(options[name]) && options[name].length === opt.length;
   const picks = own ? options[name] : opt.choices.slice(0, opt.length);
   const label = (c) => opt.labels[opt.choices.indexOf(c)] ?? String(c);

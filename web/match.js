@@ -55,6 +55,8 @@ export function busyMarker(node) {
  *  botBudget  caps a search bot's iterations a decision (tests)
  *  frozen     nobody moves: the position as the spectator sees it (a teacher's position to discuss)
  *  shown      whose view a table without a person shows (default: the spectator's)
+ *  seesAll    the one person at the device may see every seat (a lesson's author in the Studio): no pass screen,
+ *             `show(seat)` shows any seat's view, and `played(seat, action)` hears each move they make
  *  claimFocus a focus lost on the page comes back to the board (the match page; an embed leaves its page's focus)
  *  record     renderers may ask for the whole record (`ui.record`): AQUA's end screen marks its achievements with it
  *  emit(type, detail)  what the page may tell its host: "move" {seat[, action]}, "undo" {seat}, "over" {scores,
@@ -121,7 +123,27 @@ export class Match {
   botName(kind) { return kind === "bot" ? defaultBot(this.info) : kind; }
 
   /** Hot-seat with secrets: nobody's hand shows until its owner has taken the device. */
-  hotSeatSecrets() { return this.humans.length > 1 && this.info.private_views; }
+  hotSeatSecrets() { return this.humans.length > 1 && this.info.private_views && !this.o.seesAll; }
+
+  /**
+   * Show `seat`'s view (null: the spectator's), playing nothing, at a table whose person may see every seat
+   * (`seesAll`): the lesson Studio's seat switcher. The board offers that seat's moves when it is to act; after the
+   * next move the view follows the seat to act again.
+   */
+  async show(seat) {
+    if (!this.o.seesAll || this.destroyed) return;
+    await this.busy.run(async () => {
+      try {
+        this.answer = await this.ask("view", { viewer: seat });
+      } catch (err) {
+        if (err !== STOPPED) this.showError(err.message);
+        return;
+      }
+      this.viewer = seat;
+      this.local = {};
+      this.draw();
+    });
+  }
 
   // ---- the engine ------------------------------------------------------------------------------------------------
   call(cmd, args = {}) {
@@ -278,6 +300,7 @@ export class Match {
         const chain = this.instantBots();
         this.answer = await this.ask("play", { seat, action, ...(chain ? { bots: chain, ...this.budget } : {}) });
         this.emit("move", publicMove(this.info, seat, action));
+        if (this.o.seesAll && this.o.played) this.o.played(seat, action); // the author's own move, in full
         for (const bot of chain ? this.answer.moved : []) this.emit("move", publicMove(this.info, bot));
         this.local = {};
         this.error = null;

@@ -148,6 +148,17 @@ export function setAside(gameId, raw, reason, { told = false } = {}) {
   return entry;
 }
 
+/**
+ * Set aside the unfinished game of `gameId`, when one is kept, before another takes its slot (a new game started
+ * from the lobby, a file loaded over it): the lobby lists it to continue from its file or delete, never lost unasked.
+ */
+export function setAsideSlot(gameId, reason) {
+  const store = storage();
+  let raw;
+  try { raw = store ? store.getItem(slot(gameId)) : null; } catch { return null; }
+  return raw === null ? null : setAside(gameId, raw, reason, { told: true });
+}
+
 // A kept value's save, when it is one whose record can be given back as a game file (see asideFile); else null.
 function keptSave(text) {
   let save;

@@ -20,3 +20,10 @@ export function kindLabel(kind, info) {
   if (kind === "bot") return `Bot (${defaultBot(info)})`;
   return `Bot (${kind})`;
 }
+
+/** The seat of the one person at a table of bots: a replay of their game may show that seat's secrets (web/viewer.js
+ *  `ownSeat`); a hot-seat table or a table of bots has none, and its replay shows only what a spectator sees. */
+export function ownSeat(seats) {
+  const humans = seats.flatMap((kind, s) => (kind === "human" ? [s] : []));
+  return humans.length === 1 ? humans[0] : null;
+}

@@ -1,25 +1,36 @@
-// Share links: a finished game's record travels inside the URL fragment (index.html?replay=1#r=<payload>), so
-// nothing leaves the device — the fragment is never sent to a server. Payload = base64url(deflate-raw(JSON)).
-// The replay viewer decodes it; a damaged or foreign payload is refused with an Error that says what is wrong.
+// Share links: a finished game's record (index.html?replay=1#r=<payload>) or a lesson (index.html?lesson=#<payload>)
+// travels inside the URL fragment, so nothing leaves the device — the fragment is never sent to a server.
+// Payload = base64url(deflate-raw(JSON)). One codec for both: the same limits, the same checks. A damaged or foreign
+// payload is refused with an Error that says what is wrong.
 
 const MAX_PAYLOAD = 1_000_000; // characters of base64url: far above any real record (a long AQUA game is a few KB)
 const MAX_JSON = 8_000_000; // bytes after inflating: a tiny payload must not inflate into gigabytes
 
-/** JSON → deflate-raw → base64url. */
-export async function encodeRecord(record) {
-  if (record === null || typeof record !== "object" || Array.isArray(record)) {
-    throw new Error("only a record object can be shared");
-  }
-  const bytes = new TextEncoder().encode(JSON.stringify(record));
+// What a payload may hold: its words for a person, its fragment's prefix, and the shape it must have.
+const KINDS = {
+  record: { what: "game", prefix: "r=", fits: (o) => typeof o.game === "string" && Array.isArray(o.actions),
+    not: "the link does not hold a Shoal game record" },
+  lesson: { what: "lesson", prefix: "l=", fits: (o) => typeof o.game === "string" && Array.isArray(o.steps),
+    not: "the link does not hold a Shoal lesson" },
+};
+const isObject = (o) => o !== null && typeof o === "object" && !Array.isArray(o);
+
+/** JSON object → deflate-raw → base64url. */
+async function encode(obj, kind) {
+  if (!isObject(obj)) throw new Error(`only a ${kind === "record" ? "record" : "lesson"} object can be shared`);
+  const bytes = new TextEncoder().encode(JSON.stringify(obj));
   return toBase64url(await pump(bytes, new CompressionStream("deflate-raw"), Infinity));
 }
 
-/** base64url → inflate → JSON object; throws an Error with a plain reason for anything that is not such a payload. */
-export async function decodeRecord(text) {
-  if (typeof text !== "string") throw new Error("a shared game must be text");
-  const payload = text.trim().replace(/^#?r=/, "");
-  if (!payload) throw new Error("the link holds no game");
-  if (payload.length > MAX_PAYLOAD) throw new Error("the link is too long to be a Shoal game");
+/** base64url → inflate → the JSON object; throws an Error with a plain reason for anything that is not such a
+    payload. */
+async function decode(text, kind) {
+  const { what, prefix, fits, not } = KINDS[kind];
+  if (typeof text !== "string") throw new Error(`a shared ${what} must be text`);
+  let payload = text.trim().replace(/^#/, "");
+  if (payload.startsWith(prefix)) payload = payload.slice(prefix.length);
+  if (!payload) throw new Error(`the link holds no ${what}`);
+  if (payload.length > MAX_PAYLOAD) throw new Error(`the link is too long to be a Shoal ${what}`);
   if (!/^[A-Za-z0-9_-]+$/.test(payload) || payload.length % 4 === 1) {
     throw new Error("the link is damaged: it is not base64url text");
   }
@@ -28,28 +39,43 @@ export async function decodeRecord(text) {
     inflated = await pump(fromBase64url(payload), new DecompressionStream("deflate-raw"), MAX_JSON);
   } catch (err) {
     if (err instanceof RangeError) {
-      throw new Error("the link is damaged: it inflates to more than a game can be", { cause: err });
+      throw new Error(`the link is damaged: it inflates to more than a ${what} can be`, { cause: err });
     }
     throw new Error("the link is damaged: its data does not decompress (was it cut short?)", { cause: err });
   }
-  let record;
+  let obj;
   try {
-    record = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(inflated));
+    obj = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(inflated));
   } catch {
-    throw new Error("the link is damaged: its data is not a game record");
+    throw new Error(`the link is damaged: its data is not a ${kind === "record" ? "game record" : "lesson"}`);
   }
-  if (record === null || typeof record !== "object" || Array.isArray(record) || typeof record.game !== "string"
-    || !Array.isArray(record.actions)) {
-    throw new Error("the link does not hold a Shoal game record");
-  }
-  return record;
+  if (!isObject(obj) || !fits(obj)) throw new Error(not);
+  return obj;
 }
+
+/** A record → its share payload. */
+export const encodeRecord = (record) => encode(record, "record");
+/** A share payload (with or without its "#r=") → the record. */
+export const decodeRecord = (text) => decode(text, "record");
+/** A lesson (hand-written, as the Studio keeps it) → its payload. */
+export const encodeLesson = (lesson) => encode(lesson, "lesson");
+/** A lesson link's fragment (with or without "#") → the lesson (hand-written: the page's engine compiles it). */
+export const decodeLesson = (text) => decode(text, "lesson");
 
 /** The shareable URL for `record`, relative to the page at `base` (any sub-path works). */
 export async function shareUrl(record, base = location.href) {
   const url = new URL("index.html", base);
   url.search = "?replay=1";
   url.hash = `r=${await encodeRecord(record)}`;
+  return url.href;
+}
+
+/** The link that opens `lesson` on the site at `base`: index.html?lesson=#<payload> (the lesson in the fragment,
+    which never leaves the reader's device). */
+export async function lessonUrl(lesson, base = location.href) {
+  const url = new URL("index.html", base);
+  url.search = "?lesson=";
+  url.hash = await encodeLesson(lesson);
   return url.href;
 }
 

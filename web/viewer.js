@@ -10,9 +10,11 @@ import {
   seatsBar, site,
 } from "./board.js";
 import { publicMove } from "./host.js";
+import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
+import { saveImageMenu } from "./save-image.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
 
@@ -30,15 +32,19 @@ function keysList() {
     el("dl", {}, VIEWER_KEYS.map(([k, what]) => [el("dt", {}, el("kbd", { text: k })), el("dd", { text: what })])));
 }
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
+// The build's output (or the engine's lesson_compile answer): every step carries its view, and the source is kept.
+const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "shoal-lesson" && Array.isArray(L.steps)
+  && L.steps.length > 0 && L.steps.every((s) => s && typeof s === "object" && s.view) && !!L.source;
 
 /**
  * Open a viewer in `host`. Options:
- *  lesson   a compiled lesson (format "shoal-lesson"): steps painted at once
+ *  lesson   a lesson: compiled (format "shoal-lesson", every step's view: painted at once) or hand-written
+ *           (docs/lessons.md: compiled by the page's engine first, with a progress line meanwhile)
  *  record   a record to replay (views from the engine); `seats`/`names` in it name the players
  *  deal     {game, players, seats, seed, options}: a live game
  *  viewer   the seat whose view to show (replay / live); null = spectator
  *  ownSeat  a seat the reader may also see in a replay of a hidden-information game (their own game, one human)
- *  step     the step to open at
+ *  step     the step to open at, numbered as the board's counter: a lesson's from 1, a replay's moves from 0
  *  watch    live game: nobody at the device acts, bots play every seat, spectator's view
  *  engine   () => Engine (the page's shared worker; created only when first needed)
  *  match    the bridge match name this board uses (distinct per board on a page)
@@ -46,6 +52,8 @@ const isSeat = (s) => Number.isInteger(s) && s >= 0;
  *  status   (s) => void: "lesson" | "replay" | "playing" | "over" | "error", also written to host.dataset.status
  *  keys     an element whose arrow keys step the viewer (default: the viewer itself, focusable)
  *  botDelay milliseconds before a bot moves (default 450); botBudget caps a search bot's iterations (tests)
+ *  diagram  a still board of the one step `step`: no controls, no keys, a question's board not playable (and no
+ *           engine for a compiled lesson: its views are all it needs)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -70,24 +78,25 @@ class Viewer {
     // The board's polite live region sits beside the redrawn root, so it outlives every redraw.
     this.announcer = makeAnnouncer();
     host.replaceChildren(this.root, this.announcer.node);
+    if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
   }
 
   async start() {
     const o = this.opts;
     this.setStatus("loading");
+    this.reading = null;
     const { game } = await site();
     ensureCss("viewer");
     if (o.lesson) {
-      const L = o.lesson;
-      if (L.format !== "shoal-lesson" || !Array.isArray(L.steps) || !L.steps.length) {
-        throw new Error("that file is not a compiled Shoal lesson");
-      }
+      const L = await this.compiledLesson(o.lesson);
       this.kind = "lesson";
       this.info = game(L.game);
       this.lesson = L;
       this.total = L.steps.length - 1;
       this.names = [];
       this.seats = [];
+      // A diagram shows one step on paper: nothing to remember.
+      if (!o.diagram) this.reading = new Reading(L, { keepStep: !Number.isInteger(o.step), emit: this.emit });
     } else if (o.record) {
       const R = o.record;
       this.kind = "replay";
@@ -112,8 +121,31 @@ class Viewer {
       const first = await this.replayAt(0);
       this.total = first.total;
     }
-    const at = Number.isInteger(o.step) ? o.step : this.kind === "replay" ? this.total : 0;
-    await this.goTo(at);
+    const resume = this.kind === "replay" ? this.total : this.reading?.resumeAt ?? 0;
+    this.opening = Number.isInteger(o.step) ? Math.max(0, this.indexOf(o.step)) : resume;
+    await this.goTo(this.opening);
+  }
+
+  // A compiled lesson (the build's) paints at once. A hand-written one is compiled by the page's engine worker, with
+  // the compiler the build runs (bridge `lesson_compile`), so its problems read as the checker's: "lesson step N,
+  // field: why". Meanwhile the board says what it is doing.
+  async compiledLesson(L) {
+    if (isCompiled(L)) return L;
+    if (L === null || typeof L !== "object" || Array.isArray(L)) {
+      throw new Error("that is not a Shoal lesson: a lesson is a JSON object with its steps (docs/lessons.md)");
+    }
+    const engine = this.engine();
+    let booted = false;
+    engine.ready.then(() => { booted = true; this.progress("Checking the lesson…"); }, () => {});
+    await null; // an engine that is ready already has said so
+    if (!booted) this.progress("Checking the lesson… (starting the game engine)");
+    const { lesson } = await this.call("lesson_compile", { lesson: L });
+    return lesson;
+  }
+
+  progress(text) {
+    if (this.destroyed || this.root.dataset.painted) return;
+    this.root.replaceChildren(el("p", { class: "sv-progress", role: "status", text }));
   }
 
   // ---- which seats a replay may show ------------------------------------------------------------------------------
@@ -161,6 +193,12 @@ class Viewer {
   }
 
   // ---- stepping -----------------------------------------------------------------------------------------------------
+  // One numbering for the page, the board's own counter: a lesson's steps count from 1 (as the checker's "lesson step
+  // N" and the Studio do), a replay's positions by the moves played (0: the start). `step`, `goTo` and events use it.
+  number(index) { return this.kind === "lesson" ? index + 1 : index; }
+  indexOf(n) { return this.kind === "lesson" ? n - 1 : n; }
+  goToStep(n) { return this.goTo(this.indexOf(Number(n) | 0)); }
+
   question() { return this.kind === "lesson" ? this.lesson.steps[this.index]?.question || null : null; }
 
   async goTo(step) {
@@ -180,9 +218,13 @@ class Viewer {
       this.stepView = got.view;
       this.stepMove = got.move;
     }
+    if (this.reading) { // before the draw: the progress line counts this step, a question says Python starts
+      this.reading.at(to);
+      if (this.question()) this.wake();
+    }
     this.draw();
-    this.emit("step", { step: to, steps: this.total + 1 });
-    if (this.question()) this.prepareQuestion(to);
+    this.emit("step", { step: this.number(to), steps: this.total + 1 });
+    if (this.question() && !this.opts.diagram) this.prepareQuestion(to);
   }
 
   next() { return this.goTo(this.index + 1); }
@@ -190,6 +232,7 @@ class Viewer {
 
   key(e) {
     if (this.live) { this.live.key(e); return; }
+    if (this.opts.diagram) return;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName || "")) return;
     const moves = {
       ArrowRight: () => this.next(), ArrowLeft: () => this.prev(),
@@ -213,6 +256,21 @@ class Viewer {
     }
   }
 
+  // Python starts when the reader first reaches a question (never for reading alone); the question says so meanwhile,
+  // and the line goes once it is up (taken out, not redrawn: the reader may be halfway through a move).
+  wake() {
+    const engine = this.engine();
+    if (engine.booted || this.waking) return;
+    this.waking = true;
+    const up = () => { this.waking = false; this.root.querySelector("[data-waking]")?.remove(); };
+    engine.ready.then(up, up);
+  }
+
+  startAgain() {
+    this.reading.restart();
+    return this.goTo(this.reading.keepStep ? 0 : this.opening);
+  }
+
   async answerQuestion(action) {
     if (this.busy.count || this.answer) return;
     const step = this.index;
@@ -222,7 +280,9 @@ class Viewer {
       const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
       if (this.index !== step) return;
       this.answer = got;
-      this.emit("move", { step, right: got.right, ...publicMove(this.info, this.question().seat, action) });
+      if (got.right && this.reading) this.reading.solve(step);
+      const told = publicMove(this.info, this.question().seat, action);
+      this.emit("move", { step: this.number(step), right: got.right, ...told });
     } catch (err) {
       this.error = err.message;
     } finally {
@@ -325,7 +385,7 @@ class Viewer {
   drawOnce() {
     if (this.destroyed) return;
     const view = this.answer ? this.answer.view : this.asked || this.stepView;
-    const q = this.question();
+    const q = this.opts.diagram ? null : this.question(); // a diagram's question is asked on paper
     const ui = makeUi({
       act: q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
       local: this.local, keep: this.keep, rerender: () => this.draw(), seatName: (s) => this.seatName(s),
@@ -335,6 +395,8 @@ class Viewer {
     // Only a question's board is playable.
     this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
     const parts = [this.head(view), this.caption(text), board, this.nav()];
+    const line = this.kind === "lesson" && this.reading && this.reading.line(() => this.startAgain());
+    if (line) parts.push(line);
     if (this.error) parts.push(el("p", { class: "error", role: "alert", text: this.error }));
     if (view.over) {
       const sheet = el("div", { class: "outcome" });
@@ -390,6 +452,9 @@ class Viewer {
         const ans = this.answer;
         box.append(el("div", { class: "sv-question" },
           el("p", { class: "sv-prompt" }, el("strong", { text: "Your move: " }), text(q.prompt)),
+          this.waking ? el("p", { class: "hint", dataset: { waking: "" },
+            text: "Starting the rules engine to check your move (the first question on a page takes a few seconds)…",
+          }) : null,
           this.pending ? el("p", { class: "hint", text: "Checking your move…" }) : null,
           !ans && !this.asked ? el("p", { class: "hint", text: "Getting the board ready for your move…" }) : null,
           ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status",
@@ -427,7 +492,8 @@ class Viewer {
       })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
-    bar.append(keysList());
+    bar.append(saveImageMenu(() => this.root.querySelector(".sv-board"),
+      () => `${this.lesson?.id || this.info.id}-${at + first}`), keysList());
     return bar;
   }
 

@@ -6,8 +6,10 @@ too deeply nested requests and even engine bugs come back as a short ``error`` (
 the browser console, never into the answer).
 
 Secrecy: an answer holds only what ``view(viewer)`` shows. Answers carry views, never states, and not even the
-actions bots chose (a bot's pass or discard is its secret); the page learns what happened from the view. The one
-exception is ``record``: a record is the whole truth (with its seed every shuffle can be replayed), for saving only.
+actions bots chose (a bot's pass or discard is its secret); the page learns what happened from the view. The
+exceptions are ``record`` and ``position``: a record is the whole truth (with its seed every shuffle can be
+replayed), for saving only, and a position names every hidden card, for a lesson's author (the Studio, which shows
+its author every seat).
 
 Commands:
   games                                  -> {"games": [info, ...]}
@@ -47,6 +49,16 @@ Commands:
                                             the same request to go on, and the work is dropped once the match moves)
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
+  lesson_compile {lesson, id?}           -> {"lesson": compiled lesson}   (exactly what the build writes; a bad
+                                            lesson is refused with "lesson step N, field: why")
+  lesson_check  {lesson, id?}            -> {"problems": [{"step": N | null, "field", "message", "text"}, ...]}
+                                            (every problem found at once, [] when it compiles; ``step`` counts
+                                            from 1, ``message`` is the reason, ``text`` the whole line)
+  lesson_conditions {game}               -> {"conditions": [{"name", "help", "params": [{"name", "type",
+                                            "help", "required", "choices"?, "labels"?, "default"?}]}]}
+  position      {match}                  -> {"position": the game's notation of the match's position}
+                                            (new_match(..., position=it) shows every seat the same views; it
+                                            names every hidden card: for an author, never during a game)
 ``budget`` (optional, a positive integer) caps a search bot's iterations a decision: a test-only knob (the page's
 ``botBudget`` URL parameter) that keeps browser tests fast while running the same search code.
 A *step* is ``{"to_act": [...], "over": bool, "view": view(viewer)}``; ``viewer`` may be null (a spectator). When
@@ -429,6 +441,39 @@ def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def _lesson_id(req: dict[str, Any]) -> str | None:
+    value = req.get("id")
+    if value is not None and not isinstance(value, str):
+        raise ShoalError(f"id must be a lesson id (text), got {brief(value)}")
+    return value
+
+
+def _lesson_compile(req: dict[str, Any]) -> dict[str, Any]:
+    """Compile a hand-written lesson as the build does (the page mounts it, the Studio previews it)."""
+    from . import lessons
+
+    return {"lesson": lessons.compile_lesson(req.get("lesson"), _lesson_id(req))}
+
+
+def _lesson_check(req: dict[str, Any]) -> dict[str, Any]:
+    """Every problem of a lesson, each with its step and field: the Studio shows each beside its field."""
+    from . import lessons
+
+    return {"problems": [p.to_json() for p in lessons.check(req.get("lesson"), _lesson_id(req))]}
+
+
+def _lesson_conditions(req: dict[str, Any]) -> dict[str, Any]:
+    """The conditions a question of this game may use, with their parameters (the Studio's list)."""
+    from . import game
+    from .lessons import conditions
+
+    return {"conditions": conditions.describe(game(req.get("game")))}
+
+
+def _position(req: dict[str, Any]) -> dict[str, Any]:
+    return {"position": _match(req).notation()}
+
+
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "games": _games,
     "new": _new,
@@ -443,6 +488,10 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "close": _close,
     "lesson_answer": _lesson_answer,
     "lesson_open": _lesson_open,
+    "lesson_compile": _lesson_compile,
+    "lesson_check": _lesson_check,
+    "lesson_conditions": _lesson_conditions,
+    "position": _position,
     "replay_step": _replay_step,
     "analyse_start": _analyse_start,
     "analyse_next": _analyse_next,

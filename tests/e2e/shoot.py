@@ -27,7 +27,7 @@ from tests.e2e.driver import IDLE, _visible  # noqa: E402
 # Any page of the site at rest: a match idle, the lobby, Learn, the progress track, or a board painted.
 SETTLED = (
     "() => (!document.body.dataset.busy"
-    " && ['playing', 'over', 'error', 'lobby', 'learn', 'track'].includes(document.body.dataset.status))"
+    " && ['playing', 'over', 'error', 'lobby', 'learn', 'track', 'games'].includes(document.body.dataset.status))"
     " || !!document.querySelector('.shoal-view[data-painted]')"
 )
 

@@ -77,10 +77,10 @@ def test_the_pass_the_device_screen_has_no_serious_accessibility_violation(page)
 LEARN = {
     "the Learn index": "learn.html",
     "the AQUA Learn page": "learn.html?game=reef",
-    "an Aquarena lesson step": "learn.html?game=aquarena&lesson=aquarena-order&step=1",
-    "a Museum lesson step": "learn.html?game=museum&lesson=museum-lines&step=1",
-    "a Brunch lesson step": "learn.html?game=brunch&lesson=brunch-catch&step=1",
-    "an AQUA lesson step": "learn.html?game=reef&lesson=reef-large-animals&step=2",
+    "an Aquarena lesson step": "learn.html?game=aquarena&lesson=aquarena-order&step=2",
+    "a Museum lesson step": "learn.html?game=museum&lesson=museum-lines&step=2",
+    "a Brunch lesson step": "learn.html?game=brunch&lesson=brunch-catch&step=2",
+    "an AQUA lesson step": "learn.html?game=reef&lesson=reef-large-animals&step=3",
     "the teaching example": "examples/teaching.html",
 }
 

@@ -145,7 +145,7 @@ def test_the_learn_and_progress_pages_show_no_stray_word(engine, page):
 def test_a_lesson_question_answered_by_a_click(engine):
     """AQUA's first lesson asks where to grow a tile: a click at a highlighted spot answers it, checked by the
     engine."""
-    engine.goto(engine.site_url + "learn.html?game=reef&lesson=reef-growing-coral&step=1")
+    engine.goto(engine.site_url + "learn.html?game=reef&lesson=reef-growing-coral&step=2")
     wait_for(engine, PAINTED)
     scope = ".shoal-view"
     wait_for(engine, "!document.querySelector('.shoal-view').dataset.busy")
@@ -195,7 +195,7 @@ def test_a_reload_mid_game_brings_the_game_back(engine):
 TOUR = [
     "index.html",
     "learn.html",
-    "learn.html?game=reef&lesson=reef-growing-coral&step=1",
+    "learn.html?game=reef&lesson=reef-growing-coral&step=2",
     "progress.html",
     "examples/teaching.html",
     f"index.html?game=reef&players=2&seats=bot,bot&seed=3{QUICK}",

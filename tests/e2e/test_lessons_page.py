@@ -42,7 +42,7 @@ def test_a_question_answered_wrong_then_right(page):
     verdicts = [(a, lessons.answer(source, step, a)["right"]) for a in legal]
     wrong = next(a for a, ok in verdicts if not ok)
     right = next(a for a, ok in verdicts if ok)
-    page.goto(page.site_url + f"learn.html?game=museum&lesson=museum-lines&step={step}")
+    page.goto(page.site_url + f"learn.html?game=museum&lesson=museum-lines&step={step + 1}")
     page.wait_for_selector(".shoal-view[data-painted]")
     assert shown_step(page) == step
     assert compiled["steps"][step]["question"]["prompt"] in page.inner_text(".sv-question")
@@ -224,5 +224,6 @@ def test_an_iframe_tells_its_parent_about_moves(page, site_dir):
         " && window.heard.some(m => m.type === 'move' && m.seat === 1)"
     )
     heard = page.evaluate("window.heard")
-    assert all(m["type"] in ("step", "move", "over") for m in heard)
+    assert all(m["type"] in ("step", "move", "over", "resize") for m in heard)
+    assert all(set(m) == {"source", "type", "height"} for m in heard if m["type"] == "resize"), "a height, nothing more"
     assert any(m["type"] == "move" and m["seat"] == 1 for m in heard), "the bot's moves are told too"

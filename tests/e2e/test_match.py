@@ -207,7 +207,7 @@ def test_two_reef_boards_on_a_page_keep_their_own_camera(page, site_dir):
 
 STEPS_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>attributes</title>
 <link rel="stylesheet" href="viewer.css"></head><body>
-<shoal-board id="l" lesson="lessons/museum-facing.json" step="1"></shoal-board>
+<shoal-board id="l" lesson="lessons/museum-facing.json" step="2"></shoal-board>
 <script type="module" src="attributes.js"></script>"""
 STEPS_JS = """import "./embed.js";
 window.ready = 0;
@@ -216,21 +216,22 @@ document.getElementById("l").addEventListener("shoal-ready", () => { window.read
 
 
 def test_changing_a_board_attribute_opens_it_again(page, site_dir):
-    """`<shoal-board step="1">` set to step="3" opens again at step 3 (a new board, ready once more); two attributes
-    changed together open it once; a bad value is said on the board like any other."""
+    """`<shoal-board step="2">` set to step="4" opens again at the fourth step (a new board, ready once more; steps
+    count from 1, `data-step` is the step's index); two attributes changed together open it once; a bad value is
+    said on the board like any other; step="0", an older page's first step, still opens the first."""
     write(site_dir / "attributes.html", STEPS_HTML)
     write(site_dir / "attributes.js", STEPS_JS)
     page.goto(page.site_url + "attributes.html")
     page.wait_for_function("() => window.ready === 1")
     assert page.get_attribute("#l .shoal-view", "data-step") == "1"
     page.evaluate("document.querySelector('#l .shoal-view').classList.add('first-board')")
-    page.evaluate("document.getElementById('l').setAttribute('step', '3')")
+    page.evaluate("document.getElementById('l').setAttribute('step', '4')")
     page.wait_for_function("() => window.ready === 2")
     assert page.get_attribute("#l .shoal-view", "data-step") == "3"
     assert not page.query_selector("#l .first-board"), "the board was opened again"
     page.evaluate(
         "() => { const board = document.getElementById('l');"
-        " board.setAttribute('step', '2'); board.setAttribute('size', 'small'); }"
+        " board.setAttribute('step', '3'); board.setAttribute('size', 'small'); }"
     )
     page.wait_for_function("() => window.ready === 3")
     page.wait_for_timeout(300)

@@ -75,7 +75,7 @@ STATIC = {
     "progress track": ("progress.html", "() => document.readyState === 'complete'"),
     "Learn index": ("learn.html", "() => document.body.dataset.status === 'learn'"),
     "AQUA lesson step": (
-        "learn.html?game=reef&lesson=reef-large-animals&step=2",
+        "learn.html?game=reef&lesson=reef-large-animals&step=3",
         "() => !!document.querySelector('.shoal-view[data-painted]')",
     ),
     "Aquarena lesson": ("learn.html?game=aquarena", "() => !!document.querySelector('.shoal-view[data-painted]')"),

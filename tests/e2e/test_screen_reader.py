@@ -157,7 +157,7 @@ def test_a_lesson_question_is_answered_with_the_keyboard_in_the_step_viewer(page
     source, compiled = shipped("museum-lines")
     step = first_question(compiled)
     right = next(a for a in compiled["steps"][step]["view"]["legal"] if lessons.answer(source, step, a)["right"])
-    page.goto(page.site_url + f"learn.html?game=museum&lesson=museum-lines&step={step}")
+    page.goto(page.site_url + f"learn.html?game=museum&lesson=museum-lines&step={step + 1}")
     page.wait_for_selector(".shoal-view[data-painted]")
     page.wait_for_selector(".shoal-view .mu-hand [data-step]")
     commit(page, page.query_selector(f".shoal-view .mu-hand [data-ref='card:{right['card']}']"))

@@ -94,7 +94,7 @@ def test_a_lesson_paints_before_python_has_booted(page, handmade):
     held = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(page.site_url + "learn.html?game=museum")  # lists the site's lessons; none named: the first one
-    page.goto(page.site_url + "index.html?lesson=lessons/handmade-museum.json&step=2")
+    page.goto(page.site_url + "index.html?lesson=lessons/handmade-museum.json&step=3")  # counted from 1
     page.wait_for_selector(f"{VIEW}[data-painted]")
     assert shown_step(page) == 2
     assert page.query_selector(".shoal-view .mu-board [data-ref]")
@@ -158,7 +158,7 @@ def test_a_record_from_another_site_is_refused(page):
 
 EMBED_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>embed test</title>
 <link rel="stylesheet" href="viewer.css"></head><body>
-<div id="a"></div><shoal-board id="b" lesson="lessons/handmade-museum.json" step="3"></shoal-board><div id="c"></div>
+<div id="a"></div><shoal-board id="b" lesson="lessons/handmade-museum.json" step="4"></shoal-board><div id="c"></div>
 <script type="module" src="embed-test.js"></script>"""
 EMBED_JS = """import { Shoal } from "./embed.js";
 window.events = [];
@@ -181,7 +181,7 @@ def test_three_boards_on_a_page_share_one_worker(page, site_dir, handmade):
     page.wait_for_function("document.querySelectorAll('.shoal-view[data-painted]').length === 3")
     assert page.get_attribute("#b .shoal-view", "data-step") == "3", "the custom element's step attribute"
     page.evaluate("window.boards.a.next()")
-    page.wait_for_function("window.events.some(e => e[0] === 'a-step' && e[1] === 1)")
+    page.wait_for_function("window.events.some(e => e[0] === 'a-step' && e[1] === 2)")  # the second step
     assert page.get_attribute("#a .shoal-view", "data-step") == "1"
     settled(page, "playing", "#c .shoal-view")
     assert page.get_attribute("#b .shoal-view", "data-step") == "3", "one board's steps never move another"

@@ -170,7 +170,17 @@ def test_a_malformed_lesson_fails_the_build_with_its_message(tmp_path):
     (folder / "good.json").write_text(json.dumps(good))
     build.compile_lessons(tmp_path / "out", folder)
     index = json.loads((tmp_path / "out" / "lessons" / "index.json").read_text())
-    assert index == [{"id": "good", "title": good["title"], "game": "brunch", "summary": good["summary"], "steps": 4}]
+    compiled = json.loads((tmp_path / "out" / "lessons" / "good.json").read_text())
+    assert index == [
+        {
+            "id": "good",
+            "title": good["title"],
+            "game": "brunch",
+            "summary": good["summary"],
+            "steps": 4,
+            "hash": compiled["hash"],
+        }
+    ]
     bad = copy.deepcopy(good)
     del bad["steps"][2]["comment"]
     (folder / "bad.json").write_text(json.dumps(bad))
@@ -226,3 +236,16 @@ def test_at_least_five_lessons_per_game_each_with_a_question():
         assert any(step.get("question") for step in source["steps"]), path.name
         per_game[source["game"]] = per_game.get(source["game"], 0) + 1
     assert set(per_game) == set(shoal.GAMES) and min(per_game.values()) >= 5, per_game
+
+
+def test_a_lessons_hash_changes_with_its_words_not_its_spacing():
+    """A reader's remembered place is kept per content hash: the same lesson written with other spacing or key order
+    keeps it, an edited comment (or move, or question) starts fresh."""
+    good = _lesson()
+    same = json.loads(json.dumps(good, indent=3, sort_keys=True))
+    assert lessons.compile_lesson(good, "a")["hash"] == lessons.compile_lesson(same, "a")["hash"]
+    assert lessons.compile_lesson(json.dumps(good, indent=1), "a")["hash"] == lessons.compile_lesson(good, "a")["hash"]
+    edited = copy.deepcopy(good)
+    edited["steps"][1]["comment"] += " Look again."
+    assert lessons.compile_lesson(edited, "a")["hash"] != lessons.compile_lesson(good, "a")["hash"]
+    assert len(lessons.compile_lesson(good, "a")["hash"]) == 16

@@ -217,8 +217,37 @@ def test_a_questions_bot_decides_once_for_every_answer_judged(monkeypatch):
         }
     )
     lessons.load(lesson)
+    # Checking needs no search here: each bot condition makes at most one move right, and 15 of 18 stay wrong.
+    assert calls == []
     legal = lessons.parse(lesson).match_at(1).legal_actions(0)
+    lessons.answer(lesson, 1, legal[0])
     assert len(legal) > 10 and sorted(calls) == ["easy", "greedy"]
+
+
+def test_checking_asks_a_bot_only_when_its_move_decides_whether_the_question_asks_anything(monkeypatch):
+    """With every move but one accepted by a list, a bot condition beside it decides whether every move is right:
+    then, and only then, the check runs the search."""
+    calls = []
+    real = shoal.Match.bot_action
+
+    def counted(self, seat, bot="random", budget=None):
+        calls.append(bot)
+        return real(self, seat, bot, budget)
+
+    monkeypatch.setattr(shoal.Match, "bot_action", counted)
+    source = _with_accept({"condition": "best_by_bot", "bot": "greedy"})
+    match = lessons.parse(source).match_at(1)
+    legal = match.legal_actions(0)
+    chosen = match.bot_action(0, "greedy")
+    calls.clear()
+    others = [a for a in legal if a != chosen]
+    everything = _with_accept({"condition": "any_of", "of": [others, {"condition": "best_by_bot", "bot": "greedy"}]})
+    with pytest.raises(LessonError, match="every legal move is accepted"):
+        lessons.load(everything)
+    assert calls == ["greedy"]
+    calls.clear()
+    lessons.load(_with_accept({"condition": "any_of", "of": [others[1:], {"condition": "best_by_bot"}]}))
+    assert calls == [], "two moves stay open, one bot can take only one of them: no search"
 
 
 # --- the checker on the command line ----------------------------------------------------------------------------------

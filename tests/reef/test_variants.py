@@ -91,6 +91,16 @@ def test_solo_rating_chart(score, words):
     assert words in solo_rating(score)
 
 
+def test_solo_chart_in_the_info_rates_every_score_as_the_outcome_does():
+    """The page reads the chart from the game's info: each row's lower bound earns that row's words, the row above
+    starts where it ends, and every score falls in exactly the row ``solo_rating`` names."""
+    chart = shoal.GAMES["reef"].info()["solo_ratings"]
+    assert [r["from"] for r in chart] == [100, 90, 80, 70, 60, 0]
+    for score in range(0, 140):
+        row = next(r for r in chart if score >= r["from"])
+        assert row["rating"] == solo_rating(score)
+
+
 @pytest.mark.parametrize("variant", ["core", "family", "advanced"])
 def test_solo_game_shows_its_rating(variant):
     m = shoal.new_match("reef", 1, seed=5, options={"variant": variant})

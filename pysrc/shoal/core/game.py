@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import same
+from .condition import Condition
 from .errors import brief
 from .log import Log
 from .rng import Rng
@@ -197,6 +198,14 @@ class Game:
 
         raise ShoalError(f"{self.id} has no position notation")
 
+    def to_position(self, state: State) -> str:
+        """Optional: ``state`` written in the game's notation, so that ``from_position`` gives it back (the Studio
+        writes a position out for its author; bug reports and tests quote one). It shows every card: never for a
+        player's eyes. Games without a notation keep this default, which refuses."""
+        from .errors import ShoalError
+
+        raise ShoalError(f"{self.id} has no position notation")
+
     def seen(self, state: State, seat: int) -> Any:
         """A summary that changes whenever ``seat`` learns something it could not know before (a card drawn or turned
         up, a tile revealed, a simultaneous phase resolved, another seat's card shown). The undo rule compares it before
@@ -210,10 +219,16 @@ class Game:
         return None
 
     # --- lessons -----------------------------------------------------------------------------------------------
-    # The game's own lesson conditions, beside the generic ones of ``shoal.lessons.conditions``: name -> (check,
-    # parameters). A check is ``(asked, action, params) -> bool`` and reads only the seat's views (``Asked``), so a
-    # verdict never tells the reader what its seat may not see; parameters map a name to (type, required).
-    lesson_conditions: ClassVar[dict[str, tuple[Callable[..., bool], dict[str, tuple[type, bool]]]]] = {}
+    # The game's own lesson conditions, beside the generic ones of ``shoal.lessons.conditions``: name -> Condition
+    # (``core.condition``: its check, its words and its parameters). A check reads only the seat's views (``Asked``),
+    # so a verdict never tells the reader what its seat may not see.
+    lesson_conditions: ClassVar[dict[str, Condition]] = {}
+
+    def drawn_refs(self, view: View) -> set[str]:
+        """Every ref (docs/refs.md) that the game's renderer tags with ``data-ref`` on the board it draws for ``view``
+        (with the default reef on show). A lesson's highlight must name one of them, and so must every ref of an
+        outcome row: a ref that is not drawn lights nothing. The browser tests hold each game's renderer to this."""
+        raise NotImplementedError
 
     def view_points(self, view: View, seat: int) -> int:
         """What ``seat`` has scored so far as ``view`` (its own) shows it: what a lesson's ``scores_at_least`` asks.

@@ -293,6 +293,12 @@ class Match:
         # choosing, and nothing is played until it has chosen).
         return choose(LazyView(lambda: self.view(seat)), legal, rng)
 
+    def notation(self) -> str:
+        """The position now, in the game's notation (``Game.to_position``): ``new_match(game, players, seed,
+        options, position=...)`` starts a match that shows every seat this position's views. Like the record, it
+        holds every hidden card: for the author's eyes, never a player's."""
+        return self.game.to_position(self.state)
+
     # --- records ---------------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """Everything needed to replay this match: a plain JSON object."""

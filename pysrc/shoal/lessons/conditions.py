@@ -5,16 +5,19 @@ A condition is ``{"condition": name, ...parameters}``. Each is a function ``(ask
 answer leads to (the reader is shown that view anyway) and the bots' choices (which see only that seat's view). No
 condition reads the state, so a verdict never tells the reader what its seat may not see: an opponent's face-down card
 cannot turn a wrong answer right. The generic conditions here work in every game; a game's own live in its folder
-(``lessons.py``) behind ``Game.lesson_conditions``. Each lists its parameters and their types, for validation.
+(``lessons.py``) behind ``Game.lesson_conditions``. Each describes its parameters (``shoal.core.condition``), for
+validation and for the Studio's list of conditions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from shoal.bots.search import action_key
 from shoal.core import Action, Game, Match, View
+from shoal.core.condition import Condition, Param
 
 
 def after(match: Match, seat: int, action: dict) -> Match:
@@ -72,7 +75,11 @@ def scores_at_least(asked: Asked, action: Action, params: dict) -> bool:
 def bot_named(game_bots: dict[str, Any], params: dict) -> str:
     """The bot a ``best_by_bot`` condition names: ``bot``, or the game's quick rule-of-thumb bot (``heuristic`` or
     ``greedy``), never a slow search level unless named."""
-    return params.get("bot") or next((b for b in ("heuristic", "greedy") if b in game_bots), list(game_bots)[-1])
+    return params.get("bot") or default_bot(game_bots)
+
+
+def default_bot(game_bots: dict[str, Any]) -> str:
+    return next((b for b in ("heuristic", "greedy") if b in game_bots), list(game_bots)[-1])
 
 
 def best_by_bot(asked: Asked, action: Action, params: dict) -> bool:
@@ -80,19 +87,42 @@ def best_by_bot(asked: Asked, action: Action, params: dict) -> bool:
     return asked.bot_choice(bot_named(asked.match.game.bots, params)) == action
 
 
-# name -> (function, {parameter: (type, required)}); each game adds its own (``Game.lesson_conditions``).
-GENERIC: dict[str, tuple[Check, dict[str, tuple[type, bool]]]] = {
-    "scores_at_least": (scores_at_least, {"points": (int, True)}),
-    "best_by_bot": (best_by_bot, {"bot": (str, False)}),
+# Each game adds its own (``Game.lesson_conditions``); "any_of" is handled by the question logic:
+# {"condition": "any_of", "of": [accept, ...]}.
+GENERIC: dict[str, Condition] = {
+    "scores_at_least": Condition(
+        scores_at_least,
+        "The answer leaves the seat with at least this many points, as its own view counts them.",
+        {"points": Param("int", "the least score the answer must reach", required=True)},
+    ),
+    "best_by_bot": Condition(
+        best_by_bot,
+        "The answer is the move this bot plays here (it sees only the seat's view).",
+        {"bot": Param("bot", "which bot; by default the game's quick rule-of-thumb bot")},
+        asks_bot=True,
+    ),
 }
-# Conditions that ask a bot to decide: the costly kind, bounded per question (``shoal.lessons``).
-BOT_CONDITIONS = ("best_by_bot",)
-# "any_of" is handled by the question logic: {"condition": "any_of", "of": [accept, ...]}.
+ANY_OF = Condition(
+    lambda asked, action, params: False,  # never called: ``shoal.lessons.accepts`` reads its parts
+    "The answer meets any one of several lists of moves or conditions.",
+)
 
 
-def lookup(game: Game, name: str) -> tuple[Check, dict[str, tuple[type, bool]]] | None:
+def for_game(game: Game) -> dict[str, Condition]:
+    """Every condition a lesson of ``game`` may use, generic first, with the game's own bots as a bot's choices."""
+    out = dict(GENERIC)
+    bot = GENERIC["best_by_bot"]
+    choices = tuple(game.bots)
+    out["best_by_bot"] = replace(
+        bot, params={"bot": replace(bot.params["bot"], choices=choices, default=default_bot(game.bots))}
+    )
+    out.update(game.lesson_conditions)
+    return out
+
+
+def lookup(game: Game, name: str) -> Condition | None:
     """The condition ``name`` as ``game`` knows it (its own, or a generic one), or None."""
-    return game.lesson_conditions.get(name) or GENERIC.get(name)
+    return for_game(game).get(name)
 
 
 def known(games: Iterable[Game]) -> dict[str, list[str]]:
@@ -102,3 +132,8 @@ def known(games: Iterable[Game]) -> dict[str, list[str]]:
         for name in game.lesson_conditions:
             out.setdefault(name, []).append(game.id)
     return out
+
+
+def describe(game: Game) -> list[dict[str, Any]]:
+    """The conditions that fit ``game``, as the Studio lists them (bridge ``lesson_conditions``)."""
+    return [ANY_OF.to_json("any_of")] + [c.to_json(name) for name, c in for_game(game).items()]

@@ -6,7 +6,7 @@ from typing import Any
 
 from shoal.core import Action, Game, Rng, View
 
-from . import lessons, notation, rules, view
+from . import lessons, notation, refs, rules, view
 from .bots import BOTS
 from .search import make_levels
 from .state import AquarenaState
@@ -80,6 +80,12 @@ class Aquarena(Game):
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> AquarenaState:
         """A position in the one-line notation of ``notation`` (tiles, flies, cards, hands, the phase)."""
         return notation.parse(text, players, rng, options)
+
+    def to_position(self, state: Any) -> str:
+        return notation.dump(state)
+
+    def drawn_refs(self, view: View) -> set[str]:
+        return refs.drawn(view)
 
     lesson_conditions = lessons.CONDITIONS
 

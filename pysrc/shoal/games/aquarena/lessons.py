@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shoal.core import Action, View
+from shoal.core.condition import Condition
 
 from . import data
 
@@ -32,4 +33,8 @@ def catches_most(asked: Asked, action: Action, params: dict[str, Any]) -> bool:
     return worth(action) == max(worth(a) for a in options)
 
 
-CONDITIONS = {"catches_most": (catches_most, {})}
+CONDITIONS = {
+    "catches_most": Condition(
+        catches_most, "Of the prey the acting card may take now, the answer takes the one worth most to the seat."
+    )
+}

@@ -6,7 +6,7 @@ from typing import Any
 
 from shoal.core import Game, Rng, View
 
-from . import lessons, notation, rules
+from . import lessons, notation, refs, rules
 from .bots import BOTS
 from .data import ROUNDS
 from .search import make_levels
@@ -82,6 +82,12 @@ class Brunch(Game):
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> BrunchState:
         """A position in the one-line notation of ``notation`` (hands, Aqua cards, food, the phase)."""
         return notation.parse(text, players, rng, options)
+
+    def to_position(self, state: Any) -> str:
+        return notation.dump(state)
+
+    def drawn_refs(self, view: View) -> set[str]:
+        return refs.drawn(view)
 
     lesson_conditions = lessons.CONDITIONS
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shoal.core import Action, View
+from shoal.core.condition import Condition
 
 if TYPE_CHECKING:  # pragma: no cover
     from shoal.lessons.conditions import Asked
@@ -23,4 +24,6 @@ def strongest_hand(asked: Asked, action: Action, params: dict[str, Any]) -> bool
     return action["card"] in kept and kept[action["card"]] == max(kept.values())
 
 
-CONDITIONS = {"strongest_hand": (strongest_hand, {})}
+CONDITIONS = {
+    "strongest_hand": Condition(strongest_hand, "Passing this card keeps the strongest two cards the seat could keep.")
+}

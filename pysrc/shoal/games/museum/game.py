@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shoal.core import Action, Game, Rng, View
+from shoal.core import Action, Game, Rng, ShoalError, View
 
-from . import lessons, notation, rules, view
+from . import lessons, notation, refs, rules, view
 from .bots import BOTS
 from .search import make_levels
 from .state import OVER, MuseumState
@@ -74,6 +74,14 @@ class Museum(Game):
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> MuseumState:
         """A position in the one-line notation of ``notation`` (docs/museum-scoring.md)."""
         return notation.start(text, options, rng)
+
+    def to_position(self, state: Any) -> str:
+        if state.phase == OVER:  # the notation writes a finished display (the scoring pages), but a match cannot start
+            raise ShoalError("the game is over: there is no position to play from")
+        return notation.dump(state)
+
+    def drawn_refs(self, view: View) -> set[str]:
+        return refs.drawn(view)
 
     lesson_conditions = lessons.CONDITIONS
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shoal.core import Action, View
+from shoal.core.condition import Condition, Param
 
 from .data import AXES
 
@@ -33,5 +34,13 @@ def makes_line_score(asked: Asked, action: Action, params: dict[str, Any]) -> bo
 
 
 CONDITIONS = {
-    "makes_line_score": (makes_line_score, {"axis": (str, False), "line": (int, False), "points": (int, False)}),
+    "makes_line_score": Condition(
+        makes_line_score,
+        "The placed card's line surely scores: the seat knows every card in it and they total 10 to 20.",
+        {
+            "line": Param("int", "the line's coordinate (a row's y, a column's x); by default the placed card's"),
+            "axis": Param("str", "which lines count; by default the seat's own (row player: rows)", choices=AXES),
+            "points": Param("int", "the least the line must score", default=1),
+        },
+    ),
 }

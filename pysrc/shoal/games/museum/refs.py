@@ -1,4 +1,5 @@
-"""Refs for "explain this score": which line and which cards earned each row of a museum score sheet (docs/refs.md).
+"""Refs (docs/refs.md): what the museum's board tags (:func:`drawn`, which a lesson's highlight must name), and for
+"explain this score" which line and which cards earned each row of a score sheet.
 
 A row names its line (``row:<y>`` or ``column:<x>``) and then the cells that earned its points: the cards of its sets
 of numbers or of icons, a turtle with the waves beside it, the cards whose visitor tokens counted; a line that does
@@ -80,4 +81,26 @@ def lily_refs(faces: Mapping[Pos, Face], axis: str, coords: list[int], lines: Ma
     refs = [line_ref(axis, c) for c in coords]
     for c in coords:
         refs += [cell(p) for p in lines[c] if faces[p][0] == LILY]
+    return refs
+
+
+def drawn(view: Mapping[str, Any]) -> set[str]:
+    """Every ref the board of ``view`` tags (docs/refs.md, "What the board draws"): each seat's place and hand, the
+    deck, every square of the drawn museum (its cards and a ring of empty squares around them, inside the room the
+    display may still grow into; no ring once the game is over) with the lines and paintings of its cards, and the
+    viewer's hand cards during the game."""
+    t = view["table"]
+    players = range(view["players"])
+    refs = {f"seat:{s}" for s in players} | {f"hand:{s}" for s in players} | {"deck:museum"}
+    pad = 0 if view["over"] else 1
+    occ, room = t["occupied"], t["room"]
+    x0, x1 = max(occ["min_x"] - pad, room["min_x"]), min(occ["max_x"] + pad, room["max_x"])
+    y0, y1 = max(occ["min_y"] - pad, room["min_y"]), min(occ["max_y"] + pad, room["max_y"])
+    refs |= {f"cell:{x},{y}" for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+    for c in t["cards"]:
+        refs |= {f"row:{c['y']}", f"column:{c['x']}"}
+        if c["card"]:
+            refs.add(f"card:{c['card']['id']}")
+    if not view["over"] and view["seat"] is not None and t["hand"] is not None:
+        refs |= {f"card:{c['id']}" for c in t["hand"]}
     return refs

@@ -7,7 +7,7 @@ from typing import Any
 
 from shoal.core import Action, Game, Option, Rng, View
 
-from . import data, lessons, notation, rules, view
+from . import data, lessons, notation, refs, rules, view
 from .achievements.tables import MODIFICATION_CHOICES, MODIFICATIONS, SCENARIO_CHOICES, SCENARIOS
 from .bots import BOTS
 from .search import make_levels
@@ -97,6 +97,10 @@ class Reef(Game):
     ]
     bots = BOTS
 
+    def info(self) -> dict[str, Any]:
+        """The lobby facts, and the solo chart that rates a finished solo game (the page's statistics show it)."""
+        return {**super().info(), "solo_ratings": rules.solo_chart()}
+
     def setup(self, players: int, options: dict[str, Any], rng: Rng) -> ReefState:
         return rules.setup(players, options, rng)
 
@@ -128,6 +132,12 @@ class Reef(Game):
     def from_position(self, text: str, players: int, options: dict[str, Any], rng: Rng) -> ReefState:
         """A match position in the notation of ``notation``: boards and Ecosystems, round, market, turn, Sea Snail."""
         return notation.parse(text, players, options, rng)
+
+    def to_position(self, state: Any) -> str:
+        return notation.dump(state)
+
+    def drawn_refs(self, view: View) -> set[str]:
+        return refs.drawn(view)
 
     lesson_conditions = lessons.CONDITIONS
 

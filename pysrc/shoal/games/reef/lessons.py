@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from shoal.core import Action, View
+from shoal.core.condition import Condition, Param
+
+from . import data
 
 if TYPE_CHECKING:  # pragma: no cover
     from shoal.lessons.conditions import Asked
@@ -16,7 +19,8 @@ def view_points(view: View, seat: int) -> int:
 
 
 def forms_habitat(asked: Asked, action: Action, params: dict[str, Any]) -> bool:
-    """Laying this tile creates a Habitat (of ``colour``, one of RYGBPK, if given)."""
+    """Laying this tile creates a Habitat (of ``colour``, one of RYGBPK, if given: the compiler reads a colour's name as
+    its letter)."""
     if action.get("type") != "place":
         return False
     before = {tuple(h["at"]) for h in asked.view["table"]["boards"][asked.seat]["habitats"]}
@@ -26,4 +30,17 @@ def forms_habitat(asked: Asked, action: Action, params: dict[str, Any]) -> bool:
     return bool(new)
 
 
-CONDITIONS = {"forms_habitat": (forms_habitat, {"colour": (str, False)})}
+CONDITIONS = {
+    "forms_habitat": Condition(
+        forms_habitat,
+        "Laying this tile creates a Habitat (of the colour given, if any).",
+        {
+            "colour": Param(
+                "colour",
+                "the Habitat's colour, by letter or by name; by default any",
+                choices=tuple(data.COLOURS),
+                labels=tuple(data.COLOUR_NAMES[c] for c in data.COLOURS),
+            )
+        },
+    )
+}

@@ -1,5 +1,6 @@
-"""Refs for "explain this score": which animals, Reefs and Ecosystem elements earned each score-sheet row
-(docs/refs.md). Read-only over :class:`~.scoring.BoardFacts`; the points themselves stay in ``scoring``.
+"""Refs (docs/refs.md): what AQUA's board tags (:func:`drawn`, which a lesson's highlight must name), and for "explain
+this score" which animals, Reefs and Ecosystem elements earned each score-sheet row. Read-only over
+:class:`~.scoring.BoardFacts`; the points themselves stay in ``scoring``.
 
 A row's refs name exactly what its points count: every Large Animal (``animal:``), every Small Animal
 (``habitat:``), each scored Reef (``reef:``) with the Small Animals feeding it, and for an Ecosystem its tile
@@ -84,3 +85,34 @@ def row_refs(
     if category == "ecosystem":
         return ecosystem_refs(row["slot"], line, facts, seat, row["points"])
     return []
+
+
+def reef_boards_shown(view: dict[str, Any]) -> list[int]:
+    """The reefs on screen: every seat's at the end of a game with several players; otherwise the viewer's (or,
+    for a spectator, the seat to play's) until the reader picks another tab."""
+    t = view["table"]
+    if view["over"] and view["players"] > 1:
+        return list(range(view["players"]))
+    shown = view["seat"] if view["seat"] is not None else t["current"] if t["current"] is not None else 0
+    return [shown]
+
+
+def drawn(view: dict[str, Any]) -> set[str]:
+    """Every ref the board of ``view`` tags (docs/refs.md, "What the board draws"), with the default reef on show."""
+    t = view["table"]
+    refs = {f"ecosystem:{e['slot']}" for e in t["ecosystems"]}
+    if not view["over"]:
+        refs |= {f"market:{m['index']}" for m in t["market"]}
+    if view["players"] > 1 and not view["over"]:
+        refs |= {f"seat:{s}" for s in range(view["players"])}  # the tabs
+    for s in reef_boards_shown(view):
+        b = t["boards"][s]
+        refs |= {f"seat:{s}", f"board:{s}"} | {f"hex:{s}.{x['q']},{x['r']}" for x in b["tiles"]}
+        refs |= {f"coral:{s}.{c['cell'][0]},{c['cell'][1]}.{c['d']}" for c in b["corals"]}
+        refs |= {f"hex:{s}.{c['cell'][0]},{c['cell'][1]}" for c in b["corals"]}
+        refs |= {f"reef:{s}.{c['reef']}" for c in b["corals"] if c["reef"] is not None}
+        refs |= {f"habitat:{s}.{h['at'][0]},{h['at'][1]}" for h in b["habitats"] if h["at"]}
+        refs |= {f"animal:{s}.{i}" for i in range(len(b["large"]))}
+        if s == t["current"] and not view["over"]:  # the empty spaces a tile may grow into
+            refs |= {f"hex:{s}.{c['q']},{c['r']}" for c in t["frontier"]}
+    return refs

@@ -321,6 +321,13 @@ def solo_rating(score: int) -> str:
     return "Below 60: keep diving!"
 
 
+def solo_chart() -> list[dict[str, Any]]:
+    """The rulebook's solo chart, best row first, each row worded as ``solo_rating`` words it: the page's "My games"
+    shows a player's best solo score against it, so its rows are never typed a second time in the browser."""
+    rows: list[dict[str, Any]] = [{"from": t, "rating": solo_rating(t)} for t, _ in data.SOLO_RATINGS]
+    return [*rows, {"from": 0, "rating": solo_rating(0)}]
+
+
 def outcome(s: ReefState) -> dict[str, Any]:
     facts = board_facts(s)
     # Every row names what earned it ("explain this score", docs/refs.md).

@@ -141,7 +141,7 @@ def evaluate_state(s) -> list[dict[str, Any]]:
 
 def evaluate_record(record: dict[str, Any]) -> list[dict[str, Any]]:
     """A finished match record (``Match.record()``) → each seat's achievements. Raises if it is not finished."""
-    import shoal
+    import shoal  # here, not at the top: the package imports every game, this one included
 
     match = shoal.replay(record)
     if not match.is_over():
