@@ -9,7 +9,7 @@ import {
   boardKeys, captureFocus, ensureCss, highlight, loadRenderer, makeAnnouncer, makeUi, nameSeatsWith, restoreFocus,
   seatsBar, site,
 } from "./board.js";
-import { publicMove } from "./host.js";
+import { Gamebook } from "./gamebook.js";
 import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
@@ -79,6 +79,7 @@ class Viewer {
     this.announcer = makeAnnouncer();
     host.replaceChildren(this.root, this.announcer.node);
     if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
+    this.book = new Gamebook(this); // a lesson's questions (web/gamebook.js)
   }
 
   async start() {
@@ -205,7 +206,7 @@ class Viewer {
     if (this.destroyed || this.live || this.total === null) return;
     const to = Math.max(0, Math.min(this.total, Number(step) | 0));
     this.index = to;
-    this.answer = null;
+    this.book.reset();
     this.asked = null;
     this.local = {};
     if (this.kind === "lesson") {
@@ -271,25 +272,7 @@ class Viewer {
     return this.goTo(this.reading.keepStep ? 0 : this.opening);
   }
 
-  async answerQuestion(action) {
-    if (this.busy.count || this.answer) return;
-    const step = this.index;
-    this.pending = true;
-    this.draw();
-    try {
-      const got = await this.call("lesson_answer", { lesson: this.lesson.source, step, action });
-      if (this.index !== step) return;
-      this.answer = got;
-      if (got.right && this.reading) this.reading.solve(step);
-      const told = publicMove(this.info, this.question().seat, action);
-      this.emit("move", { step: this.number(step), right: got.right, ...told });
-    } catch (err) {
-      this.error = err.message;
-    } finally {
-      this.pending = false;
-    }
-    this.draw();
-  }
+  answerQuestion(action) { return this.book.play(action); }
 
   // ---- play on from here / a live game ----------------------------------------------------------------------------
   // Playing on deals nothing again: the position's secrets are the record's (or the lesson's). So a seat may be played
@@ -384,16 +367,17 @@ class Viewer {
   // A lesson's or a replay's step (a live game draws itself: web/match.js).
   drawOnce() {
     if (this.destroyed) return;
-    const view = this.answer ? this.answer.view : this.asked || this.stepView;
+    const view = this.book.view() || this.asked || this.stepView;
     const q = this.opts.diagram ? null : this.question(); // a diagram's question is asked on paper
+    const playable = q && this.book.playable();
     const ui = makeUi({
-      act: q && !this.answer ? (a) => this.answerQuestion(a) : () => {},
+      act: playable ? (a) => this.answerQuestion(a) : () => {},
       local: this.local, keep: this.keep, rerender: () => this.draw(), seatName: (s) => this.seatName(s),
     });
     const text = nameSeatsWith((s) => this.seatName(s));
     const board = el("div", { class: `sv-board table game-${this.info.id}` });
     // Only a question's board is playable.
-    this.renderer.render(board, q && !this.answer ? view : { ...view, legal: [] }, ui);
+    this.renderer.render(board, playable ? view : { ...view, legal: [] }, ui);
     const parts = [this.head(view), this.caption(text), board, this.nav()];
     const line = this.kind === "lesson" && this.reading && this.reading.line(() => this.startAgain());
     if (line) parts.push(line);
@@ -417,7 +401,7 @@ class Viewer {
     side.replaceChildren(el("ol", { class: "sv-steps" }, this.stepList()), el("h4", { text: "Log" }), log);
     const logged = fillLog(log, view.log.map((line) => ({ text: text(line) })));
     const base = this.kind === "lesson" ? this.lesson.steps[this.index].highlight || [] : [];
-    if (this.kind === "lesson") highlight(this.root, this.answer ? this.answer.highlight || [] : base);
+    if (this.kind === "lesson") highlight(this.root, base);
     this.root.dataset.baseHighlight = JSON.stringify(base);
     // Scrolling waits for the next frame: measuring now would force a layout inside the draw.
     if (logged) scrollToEndSoon(log);
@@ -448,21 +432,7 @@ class Viewer {
       const step = this.lesson.steps[this.index];
       const q = step.question;
       const box = el("div", { class: "sv-caption" }, el("p", { class: "sv-comment", text: text(step.comment || "") }));
-      if (q) {
-        const ans = this.answer;
-        box.append(el("div", { class: "sv-question" },
-          el("p", { class: "sv-prompt" }, el("strong", { text: "Your move: " }), text(q.prompt)),
-          this.waking ? el("p", { class: "hint", dataset: { waking: "" },
-            text: "Starting the rules engine to check your move (the first question on a page takes a few seconds)…",
-          }) : null,
-          this.pending ? el("p", { class: "hint", text: "Checking your move…" }) : null,
-          !ans && !this.asked ? el("p", { class: "hint", text: "Getting the board ready for your move…" }) : null,
-          ans ? el("p", { class: `sv-reply ${ans.right ? "right" : "wrong"}`, role: "status",
-            dataset: { answer: ans.right ? "right" : "wrong" }, text: text(ans.reply) }) : null,
-          ans ? el("button", { type: "button", dataset: { nav: "retry" },
-            onclick: () => { this.answer = null; this.local = {}; this.draw(); },
-            text: ans.right ? "Try it again" : "Try again" }) : null));
-      }
+      if (q) box.append(this.book.box(q, text));
       return box;
     }
     const move = this.stepMove;
@@ -552,6 +522,7 @@ class Viewer {
 
   destroy() {
     this.destroyed = true;
+    this.book.reset();
     if (this.live) this.live.destroy();
     (this.opts.keys || this.root).removeEventListener("keydown", this.onKey);
     this.root.remove();

@@ -48,6 +48,9 @@ Commands:
                                             judged from its view alone; with ``ms``, null until found: ask again with
                                             the same request to go on, and the work is dropped once the match moves)
   lesson_answer {lesson, step, action}   -> {"right": bool, "reply": str, "view": view after the move}
+                                            (a wrong move: "explained", and "refute" {seat, view, said} when the
+                                            lesson refutes it; ``solve: true`` instead of ``action`` plays the
+                                            solution: "solution", "said"; docs/lessons.md "Gamebook questions")
   lesson_open   {match, lesson, step, viewer} -> step   (the lesson's position at that step, to play on)
   lesson_compile {lesson, id?}           -> {"lesson": compiled lesson}   (exactly what the build writes; a bad
                                             lesson is refused with "lesson step N, field: why")
@@ -428,7 +431,7 @@ def _lesson_answer(req: dict[str, Any]) -> dict[str, Any]:
     """Check a reader's answer to a lesson's question (``lesson`` is the hand-written lesson, its ``source``)."""
     from . import lessons
 
-    return lessons.answer(req.get("lesson"), req.get("step"), req.get("action"))
+    return lessons.answer(req.get("lesson"), req.get("step"), req.get("action"), solve=req.get("solve") is True)
 
 
 def _lesson_open(req: dict[str, Any]) -> dict[str, Any]:

@@ -24,10 +24,12 @@ import server  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.e2e.driver import IDLE, _visible  # noqa: E402
 
-# Any page of the site at rest: a match idle, the lobby, Learn, the progress track, or a board painted.
+# Any page of the site at rest: a match idle, the lobby, Learn, the progress track, My games, the Studio, or a board
+# painted.
 SETTLED = (
     "() => (!document.body.dataset.busy"
-    " && ['playing', 'over', 'error', 'lobby', 'learn', 'track', 'games'].includes(document.body.dataset.status))"
+    " && ['playing', 'over', 'error', 'lobby', 'learn', 'track', 'games', 'studio']"
+    ".includes(document.body.dataset.status))"
     " || !!document.querySelector('.shoal-view[data-painted]')"
 )
 

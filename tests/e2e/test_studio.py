@@ -75,6 +75,16 @@ def play_a_move(page, rng: random.Random) -> None:
     idle(page)
 
 
+def two_steps(page, game: str, seed: int, title: str, comments: list[str], rng_seed: int) -> None:
+    """A new lesson of two steps, the second a move clicked on the board, each with its comment."""
+    open_studio(page)
+    new_lesson(page, game, seed=seed)
+    page.fill("[data-studio=title]", title)
+    page.fill("[data-studio=comment]", comments[0])
+    play_a_move(page, random.Random(rng_seed))
+    page.fill("[data-studio=comment]", comments[1])
+
+
 def pick_right_answer(page, root: str) -> tuple[list[str], dict]:
     """Click toward a move on the board under `root` and then the move itself: the steps taken and the action."""
     steps: list[str] = []
@@ -218,12 +228,7 @@ def test_a_lesson_authored_by_clicking_downloads_checks_and_mounts_by_hand(page,
 def test_a_draft_survives_a_reload_and_a_corrupt_one_is_set_aside_whole(page):
     """Issue 26 §3: "Drafts are kept in localStorage and listed when the Studio opens; nothing is lost on reload"; a
     draft the Studio cannot read is refused whole and kept aside, never half-loaded."""
-    open_studio(page)
-    new_lesson(page, "museum", seed=11)
-    page.fill("[data-studio=title]", "Kept across a reload")
-    page.fill("[data-studio=comment]", "Typed before the reload.")
-    play_a_move(page, random.Random(1))
-    page.fill("[data-studio=comment]", "The second step's words.")
+    two_steps(page, "museum", 11, "Kept across a reload", ["Typed before the reload.", "The second step's words."], 1)
     idle(page)
     before = lesson(page)
     page.reload()
@@ -267,13 +272,16 @@ def test_a_draft_survives_a_reload_and_a_corrupt_one_is_set_aside_whole(page):
 
 def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
     """Issue 26 §3: "Copy link gives index.html?lesson=#... with the lesson compressed in the URL fragment"."""
-    open_studio(page)
-    new_lesson(page, "reef", seed=5)
-    page.fill("[data-studio=title]", "A linked reef lesson")
-    page.fill("[data-studio=comment]", "The Hot Spot in the middle.")
-    play_a_move(page, random.Random(2))
-    page.fill("[data-studio=comment]", "A first tile laid.")
+    two_steps(page, "reef", 5, "A linked reef lesson", ["The Hot Spot in the middle.", "A first tile laid."], 2)
+    # Straight from typing to "Add step": the comment's change redraws the step list as the button is pressed.
+    page.click("[data-studio=add-step]")
     idle(page)
+    page.fill("[data-studio=comment]", "More words on the same board.")
+    page.click("[data-studio-step='0']")  # and from typing to another step of the list
+    idle(page)
+    assert page.input_value("[data-studio=comment]") == "The Hot Spot in the middle."
+    steps = lesson(page)["steps"]
+    assert len(steps) == 3 and steps[1].get("move") and not steps[2].get("move")
     page.click("[data-studio=link]")
     link = page.input_value("[data-studio=link-out]")
     assert "index.html?lesson=#" in link and len(link) < 4000
@@ -284,6 +292,107 @@ def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
     page.click("[data-nav=next]")
     page.wait_for_function("() => document.querySelector('.shoal-view').dataset.step === '1'")
     assert page.inner_text(".sv-comment") == "A first tile laid."
+    page.click("[data-nav=next]")
+    page.wait_for_function("() => document.querySelector('.shoal-view').dataset.step === '2'")
+    assert page.inner_text(".sv-comment") == "More words on the same board."
+    assert not page.errors, page.errors
+
+
+def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tmp_path):
+    """ "Copy embed code" gives the <shoal-board> snippet (with the downloaded file beside the page) and the iframe
+    snippet (the lesson in its link): pasted as they are into a page beside the site, both show the lesson."""
+    two_steps(page, "aquarena", 4, "An embedded pond", ["The ponds before the first card.", "A first card placed."], 5)
+    idle(page)
+    with page.expect_download() as info:
+        page.click("[data-studio=download]")
+    name = info.value.suggested_filename
+    info.value.save_as(tmp_path / name)
+    page.click("[data-studio=embed]")
+    element = page.input_value("[data-studio=embed-out]")
+    iframe = page.input_value("[data-studio=iframe-out]")
+    assert f'<shoal-board lesson="{name}"></shoal-board>' in element and '<script src="shoal/iframe.js">' in iframe
+    # The page sits beside the site's folder, as docs/embedding.md says; here that folder is the served site itself.
+    folder = site_dir / "__embed"
+    write(folder / name, (tmp_path / name).read_text())
+    write(
+        folder / "page.html",
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Embedded</title></head><body>\n'
+        + element.replace('"shoal/', '"../')
+        + "\n"
+        + iframe.replace('"shoal/', '"../')
+        + "\n</body></html>",
+    )
+    page.goto(page.site_url + "__embed/page.html")
+    page.wait_for_selector("shoal-board .shoal-view[data-painted]", timeout=90_000)
+    assert page.inner_text("shoal-board .sv-head h3") == "An embedded pond"
+    assert page.inner_text("shoal-board .sv-comment") == "The ponds before the first card."
+    frame = page.frame_locator("iframe")
+    frame.locator(".shoal-view[data-painted]").wait_for(timeout=90_000)
+    assert frame.locator(".sv-head h3").inner_text() == "An embedded pond"
+    assert frame.locator(".sv-comment").inner_text() == "The ponds before the first card."
+    page.wait_for_function("() => document.querySelector('iframe').style.height !== ''")  # iframe.js fitted it
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_the_position_the_studio_writes_starts_a_new_lesson_there(page, game):
+    """Issue 26 §4: "the Studio can start from any position the game's notation can write … and writes the notation
+    out for the author": the box under the board writes the position after two moves, and a new lesson started from
+    that text opens on the same board."""
+    open_studio(page)
+    new_lesson(page, game, seed=3)
+    rng = random.Random(7)
+    for _ in range(2):
+        play_a_move(page, rng)
+    page.click(".studio-position summary")
+    page.wait_for_function("() => document.querySelector('[data-studio=position-out]').value.length > 0")
+    written = page.input_value("[data-studio=position-out]")
+    board = page.inner_text(BOARD)
+    page.click("text=← All drafts")
+    idle(page)
+    new_lesson(page, game, seed=3, position=written)
+    assert lesson(page)["start"] == {"position": written}
+    assert page.get_attribute("[data-studio=problems]", "data-count") == "0"
+    assert page.inner_text(BOARD) == board, "the same position, drawn the same"
+    assert not page.errors, page.errors
+
+
+def test_the_studio_is_linked_from_the_lobby_and_learn_and_opens_a_copy_of_a_lesson_or_a_game_record(page, tmp_path):
+    """Issue 26 §2: studio.html "linked from the lobby and the Learn pages"; "open a saved game / record / existing
+    lesson": a copy of a site lesson is its hand-written source, a record starts the lesson where that game stands."""
+    import shoal
+
+    page.goto(page.site_url + "index.html")
+    page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=90_000)
+    page.click("[data-studio-link=lobby]")
+    idle(page, 90_000)
+    assert page.url.split("?")[0].endswith("/studio.html")
+
+    page.goto(page.site_url + "learn.html?game=brunch&lesson=brunch-orcas")
+    page.click("[data-studio-link=learn][href*='lesson=brunch-orcas']")
+    idle(page, 90_000)
+    page.wait_for_selector(BOARD)
+    source = json.loads((ROOT / "web" / "lessons" / "brunch-orcas.json").read_text())
+    copy = lesson(page)
+    assert copy["title"] == source["title"] and copy["start"] == source["start"]
+    assert [s.get("highlight", []) for s in copy["steps"]] == [s.get("highlight", []) for s in source["steps"]]
+    assert page.get_attribute("[data-studio=problems]", "data-count") == "0"
+
+    match = shoal.new_match("museum", 2, seed=5)
+    for _ in range(4):
+        seat = match.to_act()[0]
+        match.play(seat, match.legal_actions(seat)[0])
+    path = tmp_path / "a-game.json"
+    path.write_text(json.dumps(match.record()))
+    page.click("text=← All drafts")
+    idle(page)
+    page.set_input_files("[data-studio=open-file]", str(path))
+    idle(page, 90_000)
+    page.wait_for_selector(BOARD)
+    assert lesson(page)["start"] == {"record": match.record()}
+    page.click(".studio-position summary")
+    page.wait_for_function("() => document.querySelector('[data-studio=position-out]').value.length > 0")
+    assert page.input_value("[data-studio=position-out]") == match.notation(), "where the recorded game stands"
     assert not page.errors, page.errors
 
 

@@ -1,4 +1,5 @@
-"""Brunch and Aquarena position notations: they read what they write, refuse what is wrong, and keep secrets."""
+"""Position notations: Brunch and Aquarena read what they write, refuse what is wrong, and keep secrets; the AQUA
+example of docs/lessons.md is a position a lesson can start from."""
 
 from __future__ import annotations
 
@@ -113,3 +114,15 @@ def test_position_matches_play_to_the_end_and_scores_add_up(game, players, text)
     out = match.outcome()
     assert out["scores"] == [sum(r["points"] for r in rows) for rows in out["breakdown"]]
     assert shoal.replay(match.record()).outcome() == out
+
+
+def test_the_aqua_position_in_the_lessons_doc_starts_a_match_that_writes_it_back():
+    """docs/lessons.md, "The AQUA position notation": its example is a position a lesson can start from, as written."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "lessons.md").read_text()
+    section = doc[doc.index("### The AQUA position notation") :]
+    example = section.split("```")[1].strip()
+    match = shoal.new_match("reef", 2, seed=5, position=example)
+    assert match.notation() == example
+    assert match.view(1)["table"]["round"] == 2 and match.to_act() == [1]

@@ -163,13 +163,10 @@ def test_reef_rows_name_the_animals_reefs_and_ecosystem_elements_that_scored(see
                 assert row["points"] == sum(reef_data.SMALL_POINTS[habitats[r]["species"]] for r in refs)
                 assert set(refs) == set(habitats)
             elif row["category"] == "reefs":
+                by_name = {f"reef:{seat}.{x['at'][0]},{x['at'][1]}.{x['at'][2]}": x for x in board["reefs"]}
                 named = [r for r in refs if r.startswith("reef:")]
-                assert row["points"] == sum(board["reefs"][int(r.split(".")[1])]["points"] for r in named)
-                fed = {
-                    f"habitat:{seat}.{v[0]},{v[1]}"
-                    for r in named
-                    for v in board["reefs"][int(r.split(".")[1])]["animals"]
-                }
+                assert row["points"] == sum(by_name[r]["points"] for r in named)
+                fed = {f"habitat:{seat}.{v[0]},{v[1]}" for r in named for v in by_name[r]["animals"]}
                 assert set(refs) - set(named) == fed
             elif row["category"] == "ecosystem":
                 assert refs[0] == f"ecosystem:{row['slot']}"
@@ -177,3 +174,43 @@ def test_reef_rows_name_the_animals_reefs_and_ecosystem_elements_that_scored(see
                 native = row["native"]
                 counted = [habitats[r]["species"] for r in refs[1:] if r.startswith("habitat:")]
                 assert not row["points"] or native in counted or any(r.startswith(("animal:", "reef:")) for r in refs)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_reef_keeps_its_name_while_it_grows(seed):
+    """docs/refs.md: a Reef is named by its coral laid first, so a lesson's ``reef:`` names the same Reef at every step;
+    the name changes only when that coral goes under a Habitat or the Reef takes in corals laid before it."""
+    from shoal.games.reef.refs import reef
+    from shoal.games.reef.scoring import find_reefs
+
+    match = shoal.new_match("reef", 2, seed=seed)
+    kept = 0
+    while not match.is_over():
+        before = [find_reefs(b) for b in match.state.boards]
+        seat = match.to_act()[0]
+        match.play(seat, match.bot_action(seat, "greedy"))
+        for s, board in enumerate(match.state.boards):
+            laid = list(board.corals)  # in the order they were laid
+            for now in find_reefs(board):
+                for old in before[s]:
+                    if old.first in now.corals and old.corals <= now.corals:
+                        if reef(s, now) == reef(s, old):
+                            kept += 1
+                        else:
+                            assert laid.index(now.first) < laid.index(old.first), (reef(s, old), reef(s, now))
+    assert kept > 10
+
+
+def test_a_brunch_card_keeps_its_name_while_other_cards_are_passed():
+    """docs/refs.md: a predator card is named by its kind in its seat's hand, so a lesson's ``card:`` still names the
+    cards kept after a pass (an index would now point at the card passed in)."""
+    match = shoal.new_match(
+        "brunch", 3, seed=7, position="phase=pass hands=orca8,shark717,baby/walrus,walrus,octopus/shark575,baby,orca5"
+    )
+    before = {r for r in drawn_refs(match.view(0)) if r.startswith("card:1.0.")}
+    assert before == {"card:1.0.orca8", "card:1.0.shark717", "card:1.0.baby"}
+    for seat, kind in [(0, "shark717"), (1, "octopus"), (2, "orca5")]:
+        match.play(seat, {"type": "pass", "card": kind})
+    after = {r for r in drawn_refs(match.view(0)) if r.startswith("card:1.0.")}
+    assert {"card:1.0.orca8", "card:1.0.baby"} <= after and "card:1.0.shark717" not in after
+    assert "card:1.0.orca5" in after, "the card passed in is named by its own kind"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -85,15 +84,6 @@ def test_lesson_check_stops_at_a_move_that_cannot_be_played_and_names_it():
     bad["steps"][3]["highlight"] = ["nothing:here"]
     problems = ask(cmd="lesson_check", lesson=bad)["problems"]
     assert [(p["step"], p["field"]) for p in problems] == [(2, "move")]
-
-
-def test_lesson_check_is_quick_enough_for_every_pause_in_typing():
-    """The Studio checks on each pause: the slowest shipped lesson, checked, well under a second on CPython."""
-    source = _lesson("reef-reefs-and-ecosystems")
-    start = time.perf_counter()
-    for _ in range(3):
-        assert ask(cmd="lesson_check", lesson=source)["problems"] == []
-    assert (time.perf_counter() - start) / 3 < 1.0
 
 
 @pytest.mark.parametrize("game", list(shoal.GAMES))

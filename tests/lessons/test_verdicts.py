@@ -143,6 +143,8 @@ def test_every_condition_gives_twins_the_same_verdict(game_id, players, seed):
 def _with_accept(accept) -> dict:
     lesson = _lesson("museum-lines")
     lesson["steps"][1]["question"]["accept"] = accept
+    for key in ("explain", "refute"):  # the accept alone (a refute's bot counts too: test_gamebook)
+        lesson["steps"][1]["question"].pop(key)
     return lesson
 
 
@@ -196,9 +198,10 @@ def test_the_issues_lesson_bomb_is_refused_at_once_through_the_bridge():
     assert time.process_time() - start < 5, "refused before any bot searched (the bomb took 21.8 s)"
 
 
-def test_a_questions_bot_decides_once_for_every_answer_judged(monkeypatch):
-    """Checking a lesson judges every legal answer; the bot's choice is the same for all, so it is asked once."""
-    calls = []
+@pytest.fixture
+def bot_calls(monkeypatch) -> list[str]:
+    """The bots asked for a move while the test runs, in order."""
+    calls: list[str] = []
     real = shoal.Match.bot_action
 
     def counted(self, seat, bot="random", budget=None):
@@ -206,6 +209,11 @@ def test_a_questions_bot_decides_once_for_every_answer_judged(monkeypatch):
         return real(self, seat, bot, budget)
 
     monkeypatch.setattr(shoal.Match, "bot_action", counted)
+    return calls
+
+
+def test_a_questions_bot_decides_once_for_every_answer_judged(bot_calls):
+    """Checking a lesson judges every legal answer; the bot's choice is the same for all, so it is asked once."""
     lesson = _with_accept(
         {
             "condition": "any_of",
@@ -218,36 +226,28 @@ def test_a_questions_bot_decides_once_for_every_answer_judged(monkeypatch):
     )
     lessons.load(lesson)
     # Checking needs no search here: each bot condition makes at most one move right, and 15 of 18 stay wrong.
-    assert calls == []
+    assert bot_calls == []
     legal = lessons.parse(lesson).match_at(1).legal_actions(0)
     lessons.answer(lesson, 1, legal[0])
-    assert len(legal) > 10 and sorted(calls) == ["easy", "greedy"]
+    assert len(legal) > 10 and sorted(bot_calls) == ["easy", "greedy"]
 
 
-def test_checking_asks_a_bot_only_when_its_move_decides_whether_the_question_asks_anything(monkeypatch):
+def test_checking_asks_a_bot_only_when_its_move_decides_whether_the_question_asks_anything(bot_calls):
     """With every move but one accepted by a list, a bot condition beside it decides whether every move is right:
     then, and only then, the check runs the search."""
-    calls = []
-    real = shoal.Match.bot_action
-
-    def counted(self, seat, bot="random", budget=None):
-        calls.append(bot)
-        return real(self, seat, bot, budget)
-
-    monkeypatch.setattr(shoal.Match, "bot_action", counted)
     source = _with_accept({"condition": "best_by_bot", "bot": "greedy"})
     match = lessons.parse(source).match_at(1)
     legal = match.legal_actions(0)
     chosen = match.bot_action(0, "greedy")
-    calls.clear()
+    bot_calls.clear()
     others = [a for a in legal if a != chosen]
     everything = _with_accept({"condition": "any_of", "of": [others, {"condition": "best_by_bot", "bot": "greedy"}]})
     with pytest.raises(LessonError, match="every legal move is accepted"):
         lessons.load(everything)
-    assert calls == ["greedy"]
-    calls.clear()
+    assert bot_calls == ["greedy"]
+    bot_calls.clear()
     lessons.load(_with_accept({"condition": "any_of", "of": [others[1:], {"condition": "best_by_bot"}]}))
-    assert calls == [], "two moves stay open, one bot can take only one of them: no search"
+    assert bot_calls == [], "two moves stay open, one bot can take only one of them: no search"
 
 
 # --- the checker on the command line ----------------------------------------------------------------------------------

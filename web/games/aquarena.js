@@ -9,7 +9,7 @@ const findLegal = (view, action) => view.legal.find((a) => same(a, action));
 const has = (view, type) => view.legal.some((a) => a.type === type);
 
 const FAMILY = { fish: "fish", amphibian: "amphibian", insect: "insect" };
-const PHASE = { planning: "Planning", resolution: "Resolution", over: "Game over" };
+const PHASE = { planning: "Planning", resolution: "Resolution", scored: "Round scored", over: "Game over" };
 
 // How far the resolution on screen has been told: only steps new since the last drawing slide in, one by one.
 const told = { key: "", count: 0 };

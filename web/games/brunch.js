@@ -17,7 +17,7 @@ const KIND = {
 
 const PHASE_TITLE = {
   lunch: "Lunch?", pass: "Pass a card", aqua: "Aqua poll", food: "Feed a food card", take: "Divide the catch",
-    over: "Game over",
+    divided: "Catch divided", over: "Game over",
 };
 
 // Colour is never the only sign of a food colour: each colour also has a shape, drawn on its food cards
@@ -178,18 +178,20 @@ function seatParts(view, ui, box, s, names) {
     t.caller === s ? ["caller", () => ui.el("span", { class: "badge lunch", text: "Lunch caller" })] : null,
     [keyOf("cards", t.round, t.up_cards ? t.up_cards[s] : null, info.cards, info.aqua_cards, t.names), () => {
       const cards = t.up_cards
-        ? [...t.up_cards[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${i}` })),
+        ? [...t.up_cards[s].map((k) => predator(ui, t, k, { small: true, ref: `card:${t.round}.${s}.${k}` })),
           cardBack(ui)]
         : Array.from({ length: info.cards }, () => cardBack(ui));
       return ui.el("div", { class: "seat-cards" }, cards,
         Array.from({ length: info.aqua_cards }, () => aquaCard(ui, null)));
     }],
     ["food", () => ui.el("div", { class: "seat-food" })],
-    [keyOf("left", t.phase === "over", info.food_left), () => (t.phase === "over"
-      ? ui.el("div", { class: "food-left", text: `discarded: ${info.food_left.join(" ")}`,
-        title: "the 7th food card, unused at the end" })
-      : ui.el("div", { class: "food-left", title: "food cards still in hand (public: every played card is revealed)",
-        text: `food left: ${info.food_left.join(" ")}` }))],
+    // Each food value still in the seat's hand names its card (`food:<colour>.<value>`), face down on the table or not.
+    [keyOf("left", t.phase === "over", info.food_left, t.colours), () => ui.el("div", { class: "food-left",
+      title: t.phase === "over" ? "the 7th food card, unused at the end"
+        : "food cards still in hand (public: every played card is revealed)" },
+    t.phase === "over" ? "discarded:" : "food left:",
+    info.food_left.map((v) => [" ",
+      ui.el("span", { dataset: { ref: `food:${t.colours[s]}.${v}` }, text: String(v) })]))],
   ]);
   const line = seatStatus(view, s);
   if (status.textContent !== line) status.textContent = line;
@@ -245,7 +247,7 @@ function myArea(view, ui) {
   const handRow = ui.el("div", { class: "my-hand", dataset: { ref: `hand:${t.round}.${view.seat}` } });
   const cards = (t.hand || []).map((kind, i) => {
     const card = predator(ui, t, kind, { strength: t.card_strengths[i],
-      note: passing ? `if passed: ${keeps[kind]}` : "", ref: `card:${t.round}.${view.seat}.${i}` });
+      note: passing ? `if passed: ${keeps[kind]}` : "", ref: `card:${t.round}.${view.seat}.${kind}` });
     const action = { type: "pass", card: kind };
     if (passing && findLegal(view, action)) {
       ui.markAction(card, action);
@@ -377,7 +379,7 @@ function revealRows(view, ui, panel) {
         rev.caller === s ? ui.el("span", { class: "badge lunch", text: "Lunch" }) : null),
       ui.el("td", {}, ui.el("div", { class: "mini-hand", dataset: { ref: `hand:${rev.round}.${s}` } },
         rev.hands[s].map((k, i) => predator(ui, t, k,
-        { small: true, strength: rev.card_strengths[s][i], ref: `card:${rev.round}.${s}.${i}` })))),
+        { small: true, strength: rev.card_strengths[s][i], ref: `card:${rev.round}.${s}.${k}` })))),
       ui.el("td", { class: "num", dataset: { label: "Aqua", ref: `aqua:${rev.round}.${s}` },
         text: rev.aqua[s].length ? rev.aqua[s].join(", ") : "—" }),
       ui.el("td", { class: "num strong", dataset: { label: "Strength" }, text: String(rev.strength[s]) }),
@@ -416,7 +418,7 @@ function scoreRows(view, ui, tbody, names) {
       return ui.el("td", { class: "round-cell" },
         ui.el("div", { class: "mini-hand", title: `strength ${rev.strength[s]}`,
           dataset: { ref: `hand:${rev.round}.${s}` } },
-          rev.hands[s].map((k, i) => predator(ui, t, k, { small: true, ref: `card:${rev.round}.${s}.${i}` }))),
+          rev.hands[s].map((k) => predator(ui, t, k, { small: true, ref: `card:${rev.round}.${s}.${k}` }))),
         rev.aqua[s].length ? ui.el("span",
           { class: "aqua-vals", title: "Aqua cards", dataset: { ref: `aqua:${rev.round}.${s}` } },
           rev.aqua[s].map((v) => aquaCard(ui, v))) : null,

@@ -3,7 +3,7 @@
 // Every shape comes ready to draw from the view (tile side 1, y downwards); every move comes from view.legal.
 import { colourKey, coralPatterns, coralShape, coralWords, CORAL, hexAround, legalIndex, pts,
   speciesBadge } from "./reef/look.js";
-import { boardPanel } from "./reef/board.js";
+import { boardPanel, reefRef } from "./reef/board.js";
 import { keyOf, patchChildren } from "../redraw.js";
 import { achievementsPanel, objectivePanel } from "./reef-achievements.js";
 
@@ -361,7 +361,7 @@ function marketRow(view, ui, pick) {
     const fits = m.spots ? m.spots.reduce((n, per) => n + per.length, 0) : null;
     const card = ui.el("button", {
       type: "button", class: "market-tile" + (chosen ? " chosen" : ""), "aria-pressed": chosen ? "true" : "false",
-        dataset: { ref: `market:${m.index}` },
+        dataset: { ref: `market:${m.colours}` },
       title: `${m.names}${fits !== null ? ` · fits ${fits} way${fits === 1 ? "" : "s"}` : ""}`,
       "aria-label": `Market tile ${i + 1}: ${m.names}; corals ${coralWords(t, m.colours)}${fits !== null ? `; ` +
         `fits ${fits} way${fits === 1 ? "" : "s"}` : ""}`,
@@ -426,7 +426,8 @@ function scorePanel(view, ui, seat = ui.local.show) {
     ui.el("td", { text: ui.text(row.label) }),
     ui.el("td", { class: "num", text: String(row.points) })));
   const reefs = (b.reefs || []).map((rf, i) => {
-    const tr = ui.el("li", { class: "reef-row" + (rf.points ? "" : " zero"), dataset: { reefIndex: String(i) } },
+    const tr = ui.el("li", { class: "reef-row" + (rf.points ? "" : " zero"),
+      dataset: { reefIndex: String(i), ref: reefRef(seat, rf) } },
       colourKey(ui, rf.colour),
         ` ${colourName(t, rf.colour)}: ${rf.size} corals, ${rf.animals.length} ` +
         `animal${rf.animals.length === 1 ? "" : "s"} beside: `,
@@ -437,7 +438,8 @@ function scorePanel(view, ui, seat = ui.local.show) {
     return tr;
   });
   const larges = b.large.map((la, i) => {
-    const li = ui.el("li", { class: "large-item" }, ui.el("b", { text: `${la.points}` }), ` ${la.name}`);
+    const li = ui.el("li", { class: "large-item", dataset: { ref: `animal:${seat}.${i}` } },
+      ui.el("b", { text: `${la.points}` }), ` ${la.name}`);
     const light = (on) => spotlight(li, `[data-large="${i}"]`, on);
     li.addEventListener("mouseenter", () => light(true));
     li.addEventListener("mouseleave", () => light(false));

@@ -7,6 +7,7 @@
 // match "studio", web/studio/table.js), opened again whenever the moves before it change.
 import { captureFocus, loadRenderer, restoreFocus } from "../board.js";
 import { el } from "../dom.js";
+import { keyOf, patchChildren } from "../redraw.js";
 import * as drafts from "./drafts.js";
 import { moveText, sayProblems, seatLabel } from "./fields.js";
 import { lessonPanel } from "./lesson-panel.js";
@@ -192,30 +193,43 @@ export class Editor {
 
   drawSteps() { this.redrawn(this.stepsBox, () => this.fillSteps()); }
 
+  // The list is patched, not built again: the step list is drawn again when a comment loses the focus, which is
+  // when the author presses "Add step" or another step; a button replaced under the pointer would lose that click.
   fillSteps() {
     const problemsAt = new Set(this.problems.map((p) => p.step).filter((s) => s !== null));
-    const items = this.lesson.steps.map((step, i) => {
+    if (!this.stepsParts) {
+      const parts = {
+        title: el("h2", { id: "studio-steps-title" }),
+        list: el("ol", { class: "studio-step-list" }),
+        remove: el("button", { type: "button", dataset: { studio: "delete-step" }, onclick: () => this.deleteStep(),
+          text: "Delete this step" }),
+      };
+      this.stepsBox.replaceChildren(parts.title, parts.list,
+        el("div", { class: "studio-step-tools" },
+          el("button", { type: "button", dataset: { studio: "add-step" }, onclick: () => this.addStep(),
+            text: "Add step", title: "A new step after this one, at the same position (no move)" }),
+          parts.remove),
+        el("p", { class: "hint", text: "Playing a move on the board adds a step after this one." }));
+      this.stepsParts = parts;
+    }
+    const { title, list, remove } = this.stepsParts;
+    title.textContent = `Steps (${this.lesson.steps.length})`;
+    remove.disabled = this.lesson.steps.length < 2;
+    patchChildren(list, this.lesson.steps.map((step, i) => {
       const words = step.comment.trim() || (step.move ? this.describe(step.move[0], step.move[1]) : "The start");
-      return el("li", { class: i === this.current ? "current" : "" },
+      const current = i === this.current;
+      return [keyOf(i, words, current, Boolean(step.question), problemsAt.has(i)), () => el("li",
+        { class: current ? "current" : "" },
         el("button", {
           type: "button", dataset: { studioStep: String(i), focusKey: `step-${i}` },
-          "aria-current": i === this.current ? "step" : null,
+          "aria-current": current ? "step" : null,
           onclick: () => this.goTo(i),
         }, el("span", { class: "studio-step-n", text: `${i + 1}` }),
         step.question ? el("b", { class: "studio-q-mark", text: "?", title: "a question" }) : null,
         problemsAt.has(i)
           ? el("span", { class: "studio-warn-mark", text: "!", title: "the engine refuses something here" }) : null,
-        el("span", { class: "studio-step-words", text: words.length > 70 ? `${words.slice(0, 70)}…` : words })));
-    });
-    this.stepsBox.replaceChildren(
-      el("h2", { id: "studio-steps-title", text: `Steps (${this.lesson.steps.length})` }),
-      el("ol", { class: "studio-step-list" }, items),
-      el("div", { class: "studio-step-tools" },
-        el("button", { type: "button", dataset: { studio: "add-step" }, onclick: () => this.addStep(),
-          text: "Add step", title: "A new step after this one, at the same position (no move)" }),
-        el("button", { type: "button", dataset: { studio: "delete-step" }, disabled: this.lesson.steps.length < 2,
-          onclick: () => this.deleteStep(), text: "Delete this step" })),
-      el("p", { class: "hint", text: "Playing a move on the board adds a step after this one." }));
+        el("span", { class: "studio-step-words", text: words.length > 70 ? `${words.slice(0, 70)}…` : words })))];
+    }));
   }
 
   drawStep() {
@@ -359,6 +373,7 @@ export class Editor {
 
   scheduleCheck() {
     clearTimeout(this.checkTimer);
+    this.checked += 1; // a check still running judges the lesson as it was: its answer is dropped
     this.ctx.pending("check", true);
     this.checkTimer = setTimeout(() => this.check(), CHECK_DELAY);
   }

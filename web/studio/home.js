@@ -117,7 +117,8 @@ function newSection(ctx) {
       field("Seed", seed, { hint: "The same seed deals the same game to every reader." }),
       Object.keys(game.options).length ? optionsForm(game, options, () => {}, "new") : null,
       field("Start from a position (optional)", position,
-        { hint: "A position in the game's notation (docs/lessons.md, “Positions”)." }),
+        { hint: "In the game's notation: every board in the Studio writes its position under it (“This position in "
+          + "the game's notation”), ready to copy here." }),
       said,
       el("button", { type: "submit", class: "primary", dataset: { studio: "new" }, text: "Start writing" }),
     ];

@@ -86,6 +86,6 @@ function startField(ed) {
   const actions = Array.isArray(start.actions) && start.actions.length
     ? `Then ${start.actions.length} move${start.actions.length === 1 ? "" : "s"} written in the file are played. ` : "";
   return field("Start from a position", box, { path: "start", slots: ed.lessonSlots, scope: "lesson",
-    hint: `${actions}The game's notation (docs/lessons.md, “Positions”); the box under the board writes the position `
-      + "on show in it." });
+    hint: `${actions}In the game's notation; the box under the board (“This position in the game's notation”) `
+      + "writes the position on show in it." });
 }

@@ -89,8 +89,10 @@ export function embedCodes(lesson, file, url) {
       '<script type="module" src="shoal/embed.js"></script>',
       `<shoal-board lesson="${file}"></shoal-board>`,
     ].join("\n"), "embed-out"],
-    ["An iframe (no file needed: the lesson is in its link)",
-      `<iframe src="${src}" title="${title}" width="900" height="760"></iframe>`, "iframe-out"],
+    ["An iframe (no file needed: the lesson is in its link; iframe.js fits the frame to the lesson's height)", [
+      `<iframe src="${src}" title="${title}" width="900" height="760"></iframe>`,
+      '<script src="shoal/iframe.js"></script>',
+    ].join("\n"), "iframe-out"],
   ];
 }
 

@@ -8,7 +8,8 @@ const plain = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 const LESSON_KEYS = ["title", "summary", "game", "players", "options", "seed", "start", "viewer", "steps", "id",
   "format"];
 const STEP_KEYS = ["move", "comment", "highlight", "viewer", "question"];
-const QUESTION_KEYS = ["seat", "prompt", "accept", "right", "wrong"];
+// A question's gamebook fields (hint, explain, refute) are kept as written: the engine checks them.
+const QUESTION_KEYS = ["seat", "prompt", "accept", "right", "wrong", "hint", "explain", "refute"];
 const START_KEYS = ["position", "record", "actions"];
 export const MAX_STEPS = 400; // far above a real lesson (the shipped ones have 2 to 8), far below a frozen page
 

@@ -219,6 +219,10 @@ class Game:
         return None
 
     # --- lessons -----------------------------------------------------------------------------------------------
+    def hold_round_end(self, state: State) -> None:
+        """Make ``state`` stop where its round ends instead of dealing the next one: a lesson's answer then shows the
+        position it discusses, not a new hand. A game whose moves deal no new round keeps this default."""
+
     # The game's own lesson conditions, beside the generic ones of ``shoal.lessons.conditions``: name -> Condition
     # (``core.condition``: its check, its words and its parameters). A check reads only the seat's views (``Asked``),
     # so a verdict never tells the reader what its seat may not see.

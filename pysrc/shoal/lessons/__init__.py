@@ -24,7 +24,7 @@ from typing import Any
 from shoal.core import IllegalAction, Match, ShoalError
 from shoal.core import actions as _actions
 
-from . import conditions
+from . import conditions, gamebook
 from .problems import LessonError, Problems, problem, where
 from .shape import FORMAT, check_shape, read, read_params
 
@@ -134,7 +134,7 @@ def _bot_conditions(accept: Any, game: Any) -> int:
     return 1 if found is not None and found.asks_bot else 0
 
 
-def _check_question(lesson: Lesson, i: int, match: Match, problems: Problems) -> None:
+def _check_question(lesson: Lesson, i: int, match: Match, problems: Problems, asked: conditions.Asked) -> None:
     q = lesson.steps[i]["question"]
     seat = q["seat"]
     legal = match.legal_actions(seat)
@@ -148,7 +148,6 @@ def _check_question(lesson: Lesson, i: int, match: Match, problems: Problems) ->
                 bad = True
         if bad:
             return
-    asked = conditions.Asked(match, seat)
     # Bot conditions decide last, and only if the other parts leave the answer open: each makes exactly one legal
     # move right (its bot's), so it can never make a question accept nothing, and it can make it accept everything
     # only when at most that many moves are still wrong.
@@ -235,8 +234,12 @@ def _walk(obj: Any, lesson_id: str | None, problems: Problems) -> tuple[Lesson |
                 return lesson, compiled
         q = step.get("question")
         if q and i not in bad_question:
+            asked = conditions.Asked(match, q["seat"])  # one seat's views, shared by every check of its question
             with problems.each():
-                _check_question(lesson, i, match, problems)
+                _check_question(lesson, i, match, problems, asked)
+            if any(k in q for k in ("explain", "refute")) and i not in _steps_with(problems, "question"):
+                with problems.each():
+                    gamebook.check_play(match, i, q, problems, asked)
         if i in bad_question:
             continue
         viewer = lesson.viewer(i)
@@ -251,12 +254,21 @@ def _walk(obj: Any, lesson_id: str | None, problems: Problems) -> tuple[Lesson |
                 "viewer": viewer,
                 "move": move,
                 "view": view,
-                "question": None if not q else {"seat": q["seat"], "prompt": q["prompt"]},
+                "question": None if not q else _compiled_question(q),
             }
         )
     if not problems:
         lesson.options = match.options  # every option, defaults filled in: what the page reads
     return lesson, compiled
+
+
+def _compiled_question(q: dict[str, Any]) -> dict[str, Any]:
+    """What the page shows of a question before it is answered: who answers, the prompt, the hint (the replies come
+    from the engine, with the verdict)."""
+    out = {"seat": q["seat"], "prompt": q["prompt"]}
+    if "hint" in q:
+        out["hint"] = q["hint"]
+    return out
 
 
 def check(obj: Any, lesson_id: str | None = None) -> list[LessonError]:
@@ -326,10 +338,15 @@ def index_entry(compiled: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def answer(obj: Any, step: int, action: Any) -> dict[str, Any]:
+def answer(obj: Any, step: int, action: Any = None, solve: bool = False) -> dict[str, Any]:
     """Check a reader's move at a question: ``{"right": bool, "reply": str, "view": view after the move}``.
 
     A move the rules refuse is not an answer: ``right`` is false, the reply says why, the view is the step's own.
+    A wrong move gets the first explanation that catches it (``explained``: its index) and, with a refute, the reply
+    played after it (``refute``: ``{"seat", "view", "said"}``). ``solve`` plays a move the question accepts instead
+    of ``action`` (``solution``: that move; ``said``: the log lines it added). The move is played held where its
+    round ends (``Game.hold_round_end``), so the view stays on the position the question discusses. Every view is the
+    question seat's own.
     """
     lesson = obj if isinstance(obj, Lesson) else parse(obj)
     match = lesson.match_at(step)
@@ -337,13 +354,28 @@ def answer(obj: Any, step: int, action: Any) -> dict[str, Any]:
     if not q:
         raise problem(step, "question", "this step asks no question")
     seat = q["seat"]
+    asked = conditions.Asked(match, seat)
+    if solve:
+        action = gamebook.solution(match, seat, q, asked, step)
     try:
         match.check(seat, action)
     except IllegalAction as e:
-        return {"right": False, "reply": f"That move is not allowed here: {e}", "view": match.view(seat)}
-    right = accepts(match, seat, action, q["accept"])
-    match.play(seat, action)
-    return {"right": right, "reply": q["right"] if right else q["wrong"], "view": match.view(seat)}
+        reply = f"That move is not allowed here: {e}"
+        return {"right": False, "reply": reply, "view": match.view(seat), "illegal": True}
+    right = accepts(match, seat, action, q["accept"], asked)
+    before = len(asked.view["log"])
+    played = gamebook.after_answer(match, seat, action)
+    view = played.view(seat)
+    out: dict[str, Any] = {"right": right, "reply": q["right"] if right else q["wrong"], "view": view}
+    if solve:
+        out.update(solution=action, said=view["log"][before:])
+    if not right:
+        out["explained"], out["reply"], refute = gamebook.explanation(q, action, asked)
+        if refute is not None:
+            reply = gamebook.refutation(played, seat, refute)
+            if reply is not None:
+                out["refute"] = reply
+    return out
 
 
 def open_step(obj: Any, step: int) -> Match:

@@ -16,7 +16,7 @@ from .problems import LessonError, Problems, problem, where
 FORMAT = "shoal-lesson"
 LESSON_KEYS = {"format", "id", "title", "summary", "game", "players", "options", "seed", "start", "viewer", "steps"}
 STEP_KEYS = {"move", "comment", "highlight", "viewer", "question"}
-QUESTION_KEYS = {"seat", "prompt", "accept", "right", "wrong"}
+QUESTION_KEYS = {"seat", "prompt", "accept", "right", "wrong", "hint", "explain", "refute"}
 START_KEYS = {"position", "record", "actions"}
 REF = re.compile(r"^[a-z_]+:[^\s]+$")
 ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -284,7 +284,12 @@ def check_step(step: Any, i: int, game: str | None, players: int | None, problem
             bots: list[tuple[str, str]] = []
             with each():
                 check_accept(q["accept"], game, i, "question.accept", problems, bots)
+            with each():
+                gamebook.check_shape(q, game, players, i, problems, bots)
             check_cost(game, i, bots)
+    if game is None:
+        with each():
+            gamebook.check_shape(q, None, players, i, problems, [])
     if "viewer" in step and isinstance(q.get("seat"), int) and step["viewer"] != q["seat"]:
         problems.say(
             i,
@@ -292,5 +297,7 @@ def check_step(step: Any, i: int, game: str | None, players: int | None, problem
             f"a question for seat {q['seat']} is shown from that seat's view, not {json.dumps(step['viewer'])}",
         )
 
+
+from . import gamebook  # noqa: E402  (it reads this module's checks)
 
 __all__ = ["FORMAT", "ID", "REF", "check_accept", "check_cost", "check_shape", "read", "read_params", "where"]

@@ -106,7 +106,8 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
   for (const n of svgEl.querySelectorAll(".lit")) n.classList.remove("lit");
   live.zoom = state.zoom;
 
-  // Refs (docs/refs.md) carry the seat: every board is one seat's. A coral names itself, its cell and its Reef.
+  // Refs (docs/refs.md) carry the seat: every board is one seat's. A coral names itself, its cell and its Reef (by the
+  // Reef's first coral, `reefs[i].at`, so the name stays as the Reef grows).
   // Each layer is kept while the data it is drawn from is the same (its key).
   const [hx, hy] = board.hot_spot_centre;
   const frontier = t.current === seat && !view.over && t.frontier.length;
@@ -148,7 +149,7 @@ export function boardPanel(view, ui, turn, live, { seat = ui.local.show, tabs: w
       + (c.habitat ? " under-habitat" : ""),
     "data-reef": c.reef ?? undefined,
     "data-ref": [`coral:${seat}.${c.cell[0]},${c.cell[1]}.${c.d}`, `hex:${seat}.${c.cell[0]},${c.cell[1]}`,
-      c.reef !== null && c.reef !== undefined ? `reef:${seat}.${c.reef}` : null].filter(Boolean).join(" "),
+      c.reef !== null && c.reef !== undefined ? reefRef(seat, board.reefs[c.reef]) : null].filter(Boolean).join(" "),
   })]));
   patchChildren(edges, board.tiles.map((tl) => [keyOf(seat, tl, t.colours), () => ui.svg("polygon", {
     points: pts(shift(t.geometry.hex, tl.centre)), class: tl.hot_spot ? "hot" : "",
@@ -218,6 +219,9 @@ function zoomBar(ui) {
       onclick: () => { const st = state(); st.setBox(st.fit); st.cams.delete(st.seat); }, text: "Fit" }));
   return bar;
 }
+
+/** A Reef's ref: `reef:<seat>.<q>,<r>.<d>`, named by its first coral (docs/refs.md). */
+export const reefRef = (seat, reef) => `reef:${seat}.${reef.at[0]},${reef.at[1]}.${reef.at[2]}`;
 
 const reefOf = (ui, seat) => (ui.seatName(seat) === "You" ? "Your reef" : `${ui.seatName(seat)}'s reef`);
 

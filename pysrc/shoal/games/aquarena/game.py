@@ -74,6 +74,9 @@ class Aquarena(Game):
             tuple(shown) if state.phase == "planning" else (),
         )
 
+    def hold_round_end(self, state: AquarenaState) -> None:
+        state.hold_deal = True
+
     def view(self, state: AquarenaState, seat: int | None) -> dict[str, Any]:
         return view.table(state, seat)
 

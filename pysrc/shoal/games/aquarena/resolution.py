@@ -267,6 +267,9 @@ def end_round(state: AquarenaState) -> None:
         state.phase, state.decision = "over", None
         state.log.add("The fourth round is over: the match has ended.")
         return
+    if state.hold_deal:  # a lesson's answer: the scored round stays on the table (see AquarenaState.hold_deal)
+        state.phase, state.decision = "scored", None
+        return
     refilled = []
     for i, tile in enumerate(state.tiles):
         tile.resolved = False

@@ -92,6 +92,9 @@ class AquarenaState(State):
         self.catches: list[Catch] = [Catch() for _ in range(players)]
         self.scores: list[int] = [0] * players
         self.history: list[list[dict[str, Any]]] = []  # per finished round, per seat: its scoring breakdown
+        # A lesson's answer stops once the round is scored, before the next deal (``Game.hold_round_end``): phase
+        # "scored", the round's tiles still on the table. Never set in a match that is played on.
+        self.hold_deal = False
 
     def clone(self) -> AquarenaState:
         t = AquarenaState.__new__(AquarenaState)
@@ -110,6 +113,7 @@ class AquarenaState(State):
         t.catches = [c.clone() for c in self.catches]
         t.scores = list(self.scores)
         t.history = self.history  # finished rounds are never changed, only replaced by a longer list
+        t.hold_deal = self.hold_deal
         return t
 
     # --- small questions every module asks ----------------------------------------------------------------------

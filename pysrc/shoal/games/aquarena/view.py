@@ -118,6 +118,8 @@ def table(state: AquarenaState, viewer: int | None) -> dict[str, Any]:
 def prompt(state: AquarenaState, viewer: int | None) -> str:
     """One sentence telling ``viewer`` what to do now, or whom the table is waiting for."""
     seat = waiting_for(state)
+    if seat is None and state.phase == "scored":
+        return f"Round {state.round} is scored; the next round is dealt when the lesson goes on."
     if seat is None:
         return "The match is over."
     mine = seat == viewer

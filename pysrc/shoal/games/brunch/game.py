@@ -76,6 +76,9 @@ class Brunch(Game):
             state.reveal is not None,
         )
 
+    def hold_round_end(self, state: BrunchState) -> None:
+        state.hold_deal = True
+
     def view(self, state: BrunchState, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 

@@ -292,6 +292,9 @@ def take(state: BrunchState, seat: int, card: list[Any]) -> None:
 def finish_round(state: BrunchState) -> None:
     """Predators to the discard pile, the round into the history; then the next deal or the end of the game."""
     state.history.append({**state.reveal, "takes": list(state.takes)})
+    if state.hold_deal:  # a lesson's answer: the round's table stays as it is (see BrunchState.hold_deal)
+        state.phase = "divided"
+        return
     for hand in state.hands:
         state.discard.extend(hand)
     state.hands = [[] for _ in range(state.players)]

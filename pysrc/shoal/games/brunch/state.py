@@ -13,6 +13,7 @@ from shoal.core import Rng, State
 #   "food":  every seat picks a food card at once; revealed together
 #   "take":  dividing the catch, waiting for a taker to choose among equal-valued cards of different colours
 #   "over":  six rounds are played
+#   ("divided": only in a lesson's answer, held where the round ends: see ``hold_deal``)
 PHASES = ("lunch", "aqua", "pass", "food", "take", "over")
 
 
@@ -44,6 +45,9 @@ class BrunchState(State):
         self.pool: list[list[Any]] = []  # [colour, value] food cards not yet taken
         self.takes: list[dict[str, Any]] = []  # who took what this round, in order
         self.history: list[dict[str, Any]] = []  # every finished round's reveal and takes (public)
+        # A lesson's answer stops where the round ends, before the next deal (``Game.hold_round_end``): phase
+        # "divided", the round's hands and reveal still on the table. Never set in a match that is played on.
+        self.hold_deal = False
 
     def clone(self) -> BrunchState:
         t = BrunchState.__new__(BrunchState)
@@ -65,4 +69,5 @@ class BrunchState(State):
         t.reveal = self.reveal  # built once per round and never changed
         t.takers, t.pool, t.takes = list(self.takers), list(self.pool), list(self.takes)
         t.history = list(self.history)
+        t.hold_deal = self.hold_deal
         return t

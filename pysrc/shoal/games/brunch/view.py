@@ -66,7 +66,7 @@ def view(state: BrunchState, seat: int | None) -> dict[str, Any]:
         },
         "calls": list(state.calls),
         "caller": state.caller if state.phase in ("food", "take") else None,
-        "reveal": None if state.phase != "take" else {**state.reveal, "takes": list(state.takes)},
+        "reveal": None if state.phase not in ("take", "divided") else {**state.reveal, "takes": list(state.takes)},
         "pool": [list(c) for c in state.pool] if state.phase == "take" else [],  # food not yet taken
         "history": list(state.history),
         "names": {"predators": dict(PREDATOR_NAMES), "food": [[v, name] for v, name in FOOD_NAMES.items()]},
@@ -119,6 +119,8 @@ def prompt(state: BrunchState, seat: int | None) -> str:
         if acting:
             return "Play one of your food cards face down: it joins this round's catch."
         return f"Waiting for {others} to play a food card."
+    if phase == "divided":
+        return f"Round {state.round}'s catch is divided; the next round is dealt when the lesson goes on."
     if phase == "take":
         taker = state.takers[0]
         value = max(v for _, v in state.pool)

@@ -12,13 +12,31 @@ from __future__ import annotations
 from typing import Any
 
 from . import data
-from .geometry import Point
-from .scoring import BoardFacts
+from .geometry import Point, point_cell
+from .scoring import BoardFacts, Reef
 from .variants import Rules
 
 
 def habitat(seat: int, v: Point) -> str:
     return f"habitat:{seat}.{v[0]},{v[1]}"
+
+
+def reef_at(reef: Reef) -> list[int]:
+    """A Reef's name: its coral laid first, as ``[q, r, d]`` (corals are met in the order they were laid, so that is
+    the first coral a Reef's search starts from). The name stays as the Reef grows; it changes only when that coral
+    goes under a Habitat or the Reef takes in corals of its colour laid before it, and then the Reef is another."""
+    (cell, d) = reef.first
+    q, r = point_cell(cell)
+    return [q, r, d]
+
+
+def reef_name(seat: int, at: list[int]) -> str:
+    """The ref of seat ``seat``'s Reef named by its first coral ``at`` (``[q, r, d]``: a view's ``reefs[i].at``)."""
+    return f"reef:{seat}.{at[0]},{at[1]}.{at[2]}"
+
+
+def reef(seat: int, named: Reef) -> str:
+    return reef_name(seat, reef_at(named))
 
 
 def _unique(refs: list[str]) -> list[str]:
@@ -50,10 +68,10 @@ def ecosystem_refs(
             if s == eco.subject and near:
                 out += [habitat(seat, v)] + [habitat(seat, n) for n in near]
     elif eco.kind == "reef_native":
-        for i, reef in enumerate(f.reefs):
-            fed = [v for v in sorted(reef.animals) if f.habitats[v] == native]
+        for found in f.reefs:
+            fed = [v for v in sorted(found.animals) if f.habitats[v] == native]
             if fed:
-                out += [f"reef:{seat}.{i}"] + [habitat(seat, v) for v in fed]
+                out += [reef(seat, found)] + [habitat(seat, v) for v in fed]
     elif eco.kind == "native_next_to_neighbours":
         wanted = {line[i][1] for i in (slot - 1, slot + 1) if 0 <= i < len(line)}
         for v in natives:
@@ -78,9 +96,9 @@ def row_refs(
     if category == "reefs":
         scored = rules.reefs_scored(f)
         out: list[str] = []
-        for i, reef in enumerate(f.reefs):
-            if reef in scored and rules.reef_points(f, reef):
-                out += [f"reef:{seat}.{i}"] + [habitat(seat, v) for v in sorted(reef.animals)]
+        for found in f.reefs:
+            if found in scored and rules.reef_points(f, found):
+                out += [reef(seat, found)] + [habitat(seat, v) for v in sorted(found.animals)]
         return _unique(out)
     if category == "ecosystem":
         return ecosystem_refs(row["slot"], line, facts, seat, row["points"])
@@ -102,7 +120,7 @@ def drawn(view: dict[str, Any]) -> set[str]:
     t = view["table"]
     refs = {f"ecosystem:{e['slot']}" for e in t["ecosystems"]}
     if not view["over"]:
-        refs |= {f"market:{m['index']}" for m in t["market"]}
+        refs |= {f"market:{m['colours']}" for m in t["market"]}
     if view["players"] > 1 and not view["over"]:
         refs |= {f"seat:{s}" for s in range(view["players"])}  # the tabs
     for s in reef_boards_shown(view):
@@ -110,7 +128,7 @@ def drawn(view: dict[str, Any]) -> set[str]:
         refs |= {f"seat:{s}", f"board:{s}"} | {f"hex:{s}.{x['q']},{x['r']}" for x in b["tiles"]}
         refs |= {f"coral:{s}.{c['cell'][0]},{c['cell'][1]}.{c['d']}" for c in b["corals"]}
         refs |= {f"hex:{s}.{c['cell'][0]},{c['cell'][1]}" for c in b["corals"]}
-        refs |= {f"reef:{s}.{c['reef']}" for c in b["corals"] if c["reef"] is not None}
+        refs |= {reef_name(s, x["at"]) for x in b["reefs"]}  # on its corals, and its row of the score panel
         refs |= {f"habitat:{s}.{h['at'][0]},{h['at'][1]}" for h in b["habitats"] if h["at"]}
         refs |= {f"animal:{s}.{i}" for i in range(len(b["large"]))}
         if s == t["current"] and not view["over"]:  # the empty spaces a tile may grow into

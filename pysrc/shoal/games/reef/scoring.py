@@ -51,6 +51,7 @@ class Reef(NamedTuple):
     colour: str
     corals: frozenset  # of Coral
     animals: frozenset  # vertices of the Small Animals sharing an edge with one of its corals
+    first: Coral  # its coral laid first: the Reef's name (docs/refs.md), kept as the Reef grows
 
 
 class BoardFacts:
@@ -103,7 +104,7 @@ def find_reefs(board: Board, min_size: int = 4) -> list[Reef]:
             if g is not None:
                 touching[g].add(v)
     return [
-        Reef(open_corals[m[0]], frozenset(m), frozenset(touching[g]))
+        Reef(open_corals[m[0]], frozenset(m), frozenset(touching[g]), m[0])
         for g, m in enumerate(groups)
         if len(m) >= min_size
     ]

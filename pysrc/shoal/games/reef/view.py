@@ -23,6 +23,7 @@ from .geometry import (
     tile_shapes,
     xy,
 )
+from .refs import reef_at
 from .rules import board_facts, is_final_round, large_options, market_spots, score_sheets
 from .scoring import BoardFacts, total
 from .state import LARGE, OVER, PLACE, REEF_COLOUR, ReefState
@@ -60,6 +61,7 @@ def _board_view(s: ReefState, seat: int, facts: BoardFacts, rows: list[dict[str,
                 "animals": sorted([list(v) for v in reef.animals]),
                 "scored": reef in scored,
                 "points": s.rules.reef_points(facts, reef) if reef in scored else 0,
+                "at": reef_at(reef),  # its name in refs: reef:<seat>.<q>,<r>.<d> (docs/refs.md)
             }
         )
     tiles, corals = [], []
