@@ -46,11 +46,11 @@ from shoal.bots.analysis import MARKS, budget_for  # noqa: E402
 
 # row: (game, players, options, every: the stride of the decisions analysed in the calibration)
 ROWS = {
-    "museum": ("museum", 2, None, 2),
-    "brunch": ("brunch", 3, None, 3),
-    "aquarena": ("aquarena", 2, None, 3),
-    "reef": ("reef", 2, {"variant": "core"}, 2),
-    "reef-solo": ("reef", 1, {"variant": "core"}, 2),
+    "museum": ("museum", 2, None, 5),
+    "brunch": ("brunch", 3, None, 12),
+    "aquarena": ("aquarena", 2, None, 10),
+    "reef": ("reef", 2, {"variant": "core"}, 5),
+    "reef-solo": ("reef", 1, {"variant": "core"}, 5),
 }
 BEGIN, END = "<!-- analysis:begin -->", "<!-- analysis:end -->"
 
@@ -70,8 +70,10 @@ def game_task(args: tuple) -> dict:
     one that turns with the seed; each decision timed in CPU seconds."""
     row, pair, seats, seed, budget, every, record = args
     game_id, players, options, _ = ROWS[row]
+    start = time.process_time()
     if record is None:
         record = play(game_id, players, options, seats, seed)
+    play_sec = time.process_time() - start
     game = shoal.GAMES[game_id]
     plan = analysis.plan(record)
     plies, count = [], {}
@@ -104,29 +106,46 @@ def game_task(args: tuple) -> dict:
         "scores": shoal.replay(record).outcome()["scores"],
         "decisions_in_game": len(plan),
         "decisions": decisions,
+        "play_sec": play_sec,
         "record": record,
     }
+
+
+def count(given: str, row: str) -> int:
+    """A number of games for ``row``: ``given`` is one number for every row, or ``row=N,...`` with an optional bare
+    number for the rows it does not name (none: 0)."""
+    default, named = 0, {}
+    for part in given.split(","):
+        name, _, n = part.strip().rpartition("=")
+        if name:
+            named[name] = int(n)
+        else:
+            default = int(n)
+    return named.get(row, default)
 
 
 def tasks_for(row: str, args: argparse.Namespace, budget: int | None) -> list[tuple]:
     """Every game of the row: (row, pairing, seats, seed, budget, every)."""
     players, every = ROWS[row][1], ROWS[row][3]
-    easy = args.games if args.easy_games is None else args.easy_games
+    games = count(args.games, row)
+    easy = games if args.easy_games is None else count(args.easy_games, row)
     out = []
     if players == 1:
-        solo = args.games if args.solo_games is None else args.solo_games
+        solo = games if args.solo_games is None else count(args.solo_games, row)
         for bot in ("hard", "random", "easy"):
             out += [(row, bot, [bot], i + 1, budget, every) for i in range(solo)]
         return out
     for pair, other, n in (
-        ("hard-random", "random", args.games),
+        ("hard-random", "random", games),
         ("hard-easy", "easy", easy),
-        ("hard-hard", "hard", args.hard_games),
+        ("hard-hard", "hard", count(args.hard_games, row)),
     ):
         for i in range(n):
             seats = ["hard"] + [other] * (players - 1)
             k = i % players
-            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget, every))
+            # hard against hard is few games, each analysed whole: "few marks" is about a whole game
+            stride = 1 if pair == "hard-hard" else every
+            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget, stride))
     return out
 
 
@@ -134,19 +153,38 @@ def _key(r: dict | tuple) -> tuple:
     return (r["row"], r["pair"], r["seed"], r["budget"], r["every"]) if isinstance(r, dict) else r[:2] + r[3:6]
 
 
-def run_row(row: str, args: argparse.Namespace, kept: dict) -> list[dict]:
-    """The row's games: those ``kept`` from an earlier run as they were, the others played and analysed (in
-    ``--jobs`` processes), each appended to ``--raw`` as it ends."""
-    tasks = tasks_for(row, args, row_budget(row, args))
-    todo = [(*t, None) for t in tasks if _key(t) not in kept]
+def interleave(tasks: list[tuple]) -> list[tuple]:
+    """The tasks of every row and pairing taken in turn (game 1 of each, then game 2, ...): a run cut short has
+    measured every row and pairing about as far as the others."""
+    streams: dict[tuple, list[tuple]] = {}
+    for t in tasks:
+        streams.setdefault(t[:2], []).append(t)
+    out = []
+    for i in range(max((len(v) for v in streams.values()), default=0)):
+        out += [v[i] for v in streams.values() if i < len(v)]
+    return out
+
+
+def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> dict[str, list[dict]]:
+    """Every row's games: those ``kept`` from an earlier run as they were, the others played and analysed (in
+    ``--jobs`` processes, rows and pairings in turn), each appended to ``--raw`` as it ends and ``report``-ed with
+    the results so far, by row in the order of its games."""
+    tasks = [t for row in rows for t in tasks_for(row, args, row_budget(row, args))]
+    order = {_key(t): i for i, t in enumerate(tasks)}
+    todo = [(*t, None) for t in interleave(tasks) if _key(t) not in kept]
     results = [kept[_key(t)] for t in tasks if _key(t) in kept]
+
+    def by_row() -> dict[str, list[dict]]:
+        ordered = sorted(results, key=lambda r: order[_key(r)])
+        return {row: [r for r in ordered if r["row"] == row] for row in rows}
 
     def done(result: dict) -> None:
         results.append(result)
         if args.raw:
             with open(args.raw, "a") as f:
                 f.write(json.dumps(result) + "\n")
-        print(f"\r  {row}: {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+        print(f"\r  {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
+        report(by_row())
 
     if args.jobs <= 1:
         for task in todo:
@@ -158,8 +196,7 @@ def run_row(row: str, args: argparse.Namespace, kept: dict) -> list[dict]:
             for result in pool.imap_unordered(game_task, todo):
                 done(result)
     print(file=sys.stderr)
-    order = {_key(t): i for i, t in enumerate(tasks)}
-    return sorted(results, key=lambda r: order[_key(r)])
+    return by_row()
 
 
 def row_budget(row: str, args: argparse.Namespace) -> int:
@@ -192,6 +229,7 @@ def summarise(row: str, results: list[dict]) -> dict:
             "games": len(games),
             "bots": bots,
             "decisions_in_game": statistics.fmean(r["decisions_in_game"] for r in games),
+            "every": games[0]["every"],
         }
     return {"row": row, "pairs": pairs, "budget": results[0]["budget"], "every": results[0]["every"]}
 
@@ -279,8 +317,10 @@ def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse
         ("--solo-games", args.solo_games),
         ("--budget", args.budget),
         ("--scale", args.scale if args.scale != 1.0 else None),
+        ("--rows", args.rows if args.rows != ",".join(ROWS) else None),
     ):
         command += f" {flag} {value}" if value is not None else ""
+    command += " --no-cost" if args.no_cost else ""
     lines = [
         BEGIN,
         "",
@@ -302,7 +342,7 @@ def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse
             for bot, b in p["bots"].items():
                 ratio = f"{b['mean_loss'] / reference:.1f}×" if bot != "hard" and reference else ""
                 lines.append(
-                    f"| {s['row']} | {pair} | {p['games']} | {s['budget']} | {s['every']} | {bot} | "
+                    f"| {s['row']} | {pair} | {p['games']} | {s['budget']} | {p['every']} | {bot} | "
                     f"{b['decisions']} | {b['mean_loss']:.4f} {unit} | {_pct(b['inaccuracy'])} | "
                     f"{_pct(b['mistake'])} | {_pct(b['blunder'])} | {ratio} |"
                 )
@@ -369,10 +409,11 @@ def write(out: Path, text: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=50, help="games of hard against random (default 50)")
-    parser.add_argument("--easy-games", type=int, help="games of hard against easy (default: --games)")
-    parser.add_argument("--hard-games", type=int, default=2, help="games of hard against hard (default 2)")
-    parser.add_argument("--solo-games", type=int, help="games of each level alone (default: --games)")
+    per_row = "N, or row=N,... with an optional bare N for the other rows"
+    parser.add_argument("--games", default="50", help=f"games of hard against random (default 50): {per_row}")
+    parser.add_argument("--easy-games", help="games of hard against easy (default: --games)")
+    parser.add_argument("--hard-games", default="2", help="games of hard against hard (default 2)")
+    parser.add_argument("--solo-games", help="games of each level alone (default: --games)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--budget", type=int, help="playouts a decision in the calibration")
     parser.add_argument(
@@ -392,9 +433,15 @@ def main() -> int:
     if args.resume and args.resume.exists():
         kept = {_key(r): r for r in map(json.loads, args.resume.read_text().splitlines()) if r}
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
+
+    def report(results: dict[str, list[dict]]) -> None:
+        summaries = [summarise(row, games) for row, games in results.items() if games]
+        write(args.out, section(summaries, [], {}, args))
+
+    every_row = run_all(rows, args, kept, report)
     summaries, costs, site = [], [], {}
     for row in rows:
-        results = run_row(row, args, kept)
+        results = every_row[row]
         summaries.append(summarise(row, results))
         if not args.no_cost:
             costs += cost(row, results)

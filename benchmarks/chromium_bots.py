@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,6 +98,34 @@ def _renderer_cpu() -> float:
     return total
 
 
+@contextmanager
+def worker_page(site: Path | None):
+    """The lobby of a built site (built into a temporary folder when none is given), served under a sub-path and
+    opened in Debian's Chromium with the tests' flags, once the worker's Python is up: the page ``ASK`` talks to."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        if site is None:
+            site = Path(tmp) / "site"
+            subprocess.run(
+                [sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)],
+                check=True,
+                capture_output=True,
+            )
+        srv, url = server.serve_in_thread(site, SUB_PATH)
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+                page = browser.new_page()
+                page.goto(f"{url}index.html")
+                page.wait_for_function("() => document.body.dataset.status === 'lobby'", timeout=180_000)
+                page.evaluate(ASK, {"cmd": "games"})  # waits until Python is up
+                yield page
+                browser.close()
+        finally:
+            srv.shutdown()
+
+
 def play(page, game: str, level: str, decisions: int, seed: int) -> list[tuple[float, float]]:
     """(wall, CPU) seconds of ``decisions`` decisions of ``level`` (seat to act first), the other seats random."""
     name = f"bench-{game}-{level}"
@@ -149,55 +178,31 @@ def main() -> int:
     if args.from_json:
         write_section(json.loads(args.from_json.read_text()), args)
         return 0
-    tmp = None
-    site = args.site
-    if site is None:
-        tmp = tempfile.TemporaryDirectory()
-        site = Path(tmp.name) / "site"
-        subprocess.run(
-            [sys.executable, str(ROOT / "build_scripts" / "build.py"), "--out", str(site)],
-            check=True,
-            capture_output=True,
-        )
-    from playwright.sync_api import sync_playwright
-
-    srv, url = server.serve_in_thread(site, SUB_PATH)
     results: dict[str, dict] = {}
     load_before = os.getloadavg()
     start = time.time()
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            page = browser.new_page()
-            page.goto(f"{url}index.html")
-            page.wait_for_function("() => document.body.dataset.status === 'lobby'", timeout=180_000)
-            page.evaluate(ASK, {"cmd": "games"})  # waits until Python is up
-            for game in args.games.split(","):
-                for level in args.levels.split(","):
-                    got = play(page, game, level, args.decisions, args.seed)
-                    key = f"{game}/{level}"
-                    wall, cpu = [w for w, _ in got], [c for _, c in got]
-                    results[key] = {
-                        "n": len(got),
-                        "wall_mean": statistics.fmean(wall),
-                        "wall_max": max(wall),
-                        "cpu_mean": statistics.fmean(cpu),
-                        "cpu_max": max(cpu),
-                        "wall": [round(t, 3) for t in wall],
-                        "cpu": [round(t, 2) for t in cpu],
-                    }
-                    r = results[key]
-                    print(
-                        f"{key}: CPU mean {r['cpu_mean']:.2f} s, max {r['cpu_max']:.2f} s; wall mean "
-                        f"{r['wall_mean']:.2f} s, max {r['wall_max']:.2f} s over {r['n']} decisions "
-                        f"(load {os.getloadavg()[0]:.1f})",
-                        flush=True,
-                    )
-            browser.close()
-    finally:
-        srv.shutdown()
-        if tmp is not None:
-            tmp.cleanup()
+    with worker_page(args.site) as page:
+        for game in args.games.split(","):
+            for level in args.levels.split(","):
+                got = play(page, game, level, args.decisions, args.seed)
+                key = f"{game}/{level}"
+                wall, cpu = [w for w, _ in got], [c for _, c in got]
+                results[key] = {
+                    "n": len(got),
+                    "wall_mean": statistics.fmean(wall),
+                    "wall_max": max(wall),
+                    "cpu_mean": statistics.fmean(cpu),
+                    "cpu_max": max(cpu),
+                    "wall": [round(t, 3) for t in wall],
+                    "cpu": [round(t, 2) for t in cpu],
+                }
+                r = results[key]
+                print(
+                    f"{key}: CPU mean {r['cpu_mean']:.2f} s, max {r['cpu_max']:.2f} s; wall mean "
+                    f"{r['wall_mean']:.2f} s, max {r['wall_max']:.2f} s over {r['n']} decisions "
+                    f"(load {os.getloadavg()[0]:.1f})",
+                    flush=True,
+                )
     summary = {
         "results": results,
         "load_before": load_before,
@@ -218,9 +223,23 @@ def main() -> int:
 BEGIN, END = "<!-- chromium-bots:begin -->", "<!-- chromium-bots:end -->"
 
 
+def put_section(text: str, begin: str, end: str, after: tuple[str, ...]) -> None:
+    """``text`` in docs/benchmarks.md in place of the section between ``begin`` and ``end``; a new section goes after
+    the first of the ``after`` marks the file has (or at its end)."""
+    import re
+
+    doc = ROOT / "docs" / "benchmarks.md"
+    old = doc.read_text()
+    if begin in old:
+        new = re.sub(re.escape(begin) + ".*?" + re.escape(end), lambda _: text, old, flags=re.S)
+    else:
+        anchor = next((mark for mark in after if mark in old), None)
+        new = old.replace(anchor, anchor + "\n\n" + text, 1) if anchor else old.rstrip() + "\n\n" + text + "\n"
+    doc.write_text(new)
+
+
 def write_section(summary: dict, args: argparse.Namespace) -> None:
     """The section of docs/benchmarks.md between this benchmark's markers (added after the plies sections)."""
-    import re
 
     lines = [
         BEGIN,
@@ -247,14 +266,7 @@ def write_section(summary: dict, args: argparse.Namespace) -> None:
         lines += ["", args.note.strip()]
     lines.append(END)
     text = "\n".join(lines)
-    doc = ROOT / "docs" / "benchmarks.md"
-    old = doc.read_text()
-    if BEGIN in old:
-        new = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: text, old, flags=re.S)
-    else:
-        anchor = "<!-- search-speed:end -->" if "<!-- search-speed:end -->" in old else "<!-- plies:end -->"
-        new = old.replace(anchor, anchor + "\n\n" + text, 1) if anchor in old else old.rstrip() + "\n\n" + text + "\n"
-    doc.write_text(new)
+    put_section(text, BEGIN, END, after=("<!-- search-speed:end -->", "<!-- plies:end -->"))
     print(text)
 
 

@@ -28,6 +28,24 @@ def ask(**request) -> dict:
     return json.loads(bridge.handle(json.dumps(request)))
 
 
+def to_the_end() -> dict:
+    """``analyse_next`` asked until the analysis is over (a slice is time, and a loaded machine does less in it):
+    the last answer, with every decision the answers gave."""
+    decisions = []
+    while True:
+        step = ask(cmd="analyse_next", ms=2_000)
+        decisions += step["decisions"]
+        if step["over"]:
+            return {**step, "decisions": decisions}
+
+
+def hint_found(**request) -> dict:
+    """The same ``hint`` request asked until the hint is found."""
+    while (answer := ask(cmd="hint", **request))["hint"] is None:
+        pass
+    return answer["hint"]
+
+
 def test_a_record_is_analysed_a_slice_at_a_time_with_progress_and_the_same_results_as_at_once():
     rec = record("museum", 2, seed=6, seats=["greedy", "random"])
     started = ask(cmd="analyse_start", record=rec, seats=[1], budget=BUDGET)
@@ -56,7 +74,7 @@ def test_an_analysis_is_cancelled_by_asking_no_more_or_by_a_new_start_or_stop():
     assert not first["over"]
     other = record("museum", 2, seed=2, plies=6)
     again = ask(cmd="analyse_start", record=other, budget=BUDGET)
-    step = ask(cmd="analyse_next", ms=10_000)
+    step = to_the_end()
     assert step["over"] and step["total"] == again["total"]
     assert all(other["actions"][d["ply"] - 1] == [d["seat"], d["played"]] for d in step["decisions"])
     assert ask(cmd="analyse_stop") == {"ok": True}
@@ -86,7 +104,7 @@ def test_a_bad_analysis_request_is_refused_and_keeps_the_analysis_under_way(requ
     assert ask(cmd="analyse_start", record=rec, budget=BUDGET)["ok"]
     refused = ask(cmd="analyse_start", **{"record": rec, **request_})
     assert not refused["ok"] and error in refused["error"]
-    assert ask(cmd="analyse_next", ms=10_000)["over"], "the earlier analysis is still there"
+    assert to_the_end()["total"] == len(analysis.plan(rec)), "the earlier analysis is still there"
     assert "ms must be" in ask(cmd="analyse_next", ms=0)["error"]
 
 
@@ -151,7 +169,7 @@ def test_a_hint_under_way_is_not_taken_up_by_another_match_of_the_same_name():
     assert ask(cmd="hint", seat=seat, budget=4 * BUDGET, ms=1)["hint"] is None
     seeds = [s for s in range(5, 40) if shoal.new_match("museum", 2, seed=s).to_act() == [seat]]
     ask(cmd="new", game="museum", players=2, seed=seeds[0], viewer=0)  # the same name, the same (no) moves
-    found = ask(cmd="hint", seat=seat, budget=4 * BUDGET, ms=10_000)["hint"]
+    found = hint_found(seat=seat, budget=4 * BUDGET, ms=2_000)
     bridge._analysis.update(hint=None, hint_key=None)
     assert found == ask(cmd="hint", seat=seat, budget=4 * BUDGET)["hint"]
 
@@ -162,6 +180,26 @@ def test_a_forced_move_is_its_own_hint():
     answer = ask(cmd="hint", seat=1)["hint"]
     assert answer["forced"] and answer["alternative"] is None
     assert answer["best"] == {"action": bridge._matches["main"].legal_actions(1)[0]}
+
+
+def test_in_a_simultaneous_choice_a_hint_ignores_what_the_others_chose_and_a_seat_that_has_chosen_gets_none():
+    """Brunch's Lunch window: every seat chooses at once, unseen. The seat still to choose gets the same hint
+    whichever choice another seat has made, and the seat that has chosen is refused a hint."""
+    start = shoal.new_match("brunch", 3, seed=4)
+    assert start.to_act() == [0, 1, 2]
+    choices = start.legal_actions(0)
+    answers, views = [], []
+    for choice in choices:
+        match = shoal.replay(start.record())
+        match.play(0, choice)
+        views.append(json.dumps(match.view(1)))
+        bridge._matches["main"] = match
+        answers.append(bridge.handle(json.dumps({"cmd": "hint", "seat": 1, "budget": BUDGET})))
+        assert ask(cmd="hint", seat=0) == {"ok": False, "error": "seat 0 is not to act now"}
+    assert len(choices) == 2 and choices[0] != choices[1]
+    assert views[0] == views[1], "seat 1 sees that seat 0 has chosen, not what"
+    assert json.loads(answers[0])["hint"]["best"]["action"] in start.legal_actions(1)
+    assert answers[0] == answers[1]
 
 
 TABLES = [("museum", 2, 3), ("brunch", 3, 8), ("aquarena", 3, 9), ("reef", 2, 6)]
@@ -221,6 +259,6 @@ def test_twin_records_give_the_seat_the_same_analysis():
     answers = []
     for m in (a, b):
         assert ask(cmd="analyse_start", record=m.record(), seats=[0], budget=BUDGET)["ok"]
-        answers.append(bridge.handle(json.dumps({"cmd": "analyse_next", "ms": 10_000})))
-    assert json.loads(answers[0])["over"] and json.loads(answers[0])["decisions"]
+        answers.append(json.dumps(to_the_end()))
+    assert json.loads(answers[0])["decisions"]
     assert answers[0] == answers[1]
