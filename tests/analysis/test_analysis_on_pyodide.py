@@ -5,12 +5,10 @@ arithmetic is the same on every platform."""
 from __future__ import annotations
 
 import json
-import subprocess
-from pathlib import Path
+
+from tests.sitebuild.pyodide import on_cpython, on_pyodide
 
 from .helpers import record
-
-RUN_IN_PYODIDE = Path(__file__).resolve().parents[1] / "sitebuild" / "run_in_pyodide.mjs"
 
 PROGRAM = """
 import json, sys
@@ -37,18 +35,9 @@ def test_the_same_record_gives_the_same_analysis_and_hint_on_pyodide_and_cpython
     ]
     program = f"RECORDS = json.loads({json.dumps(json.dumps(records))})\n" + PROGRAM
     program = "import json\n" + program
-    node = subprocess.run(
-        ["node", str(RUN_IN_PYODIDE), str(site_dir)],
-        input=program,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
-    here: dict = {}
-    exec(program.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
-    assert on_pyodide.pop("python").startswith("3.14"), "the shipped runtime is Pyodide's Python"
+    pyodide = on_pyodide(site_dir, program, timeout=600)
+    here = on_cpython(program)
+    assert pyodide.pop("python").startswith("3.14"), "the shipped runtime is Pyodide's Python"
     here.pop("python")
     assert all(here[key]["decisions"] for key in here), "every record had decisions to judge"
-    assert on_pyodide == here
+    assert pyodide == here

@@ -4,11 +4,9 @@ Under Node, the shipped Pyodide answers every such request with a short error an
 
 from __future__ import annotations
 
-import json
-import subprocess
-from pathlib import Path
-
 import pytest
+
+from tests.sitebuild.pyodide import on_pyodide
 
 PROGRAM = """
 import json
@@ -31,16 +29,7 @@ print(json.dumps(out))
 
 @pytest.mark.parametrize("boot", ["plain", "snapshot"])
 def test_deep_input_is_answered_and_the_shipped_runtime_goes_on(site_dir, boot):
-    extra = ["--snapshot"] if boot == "snapshot" else []
-    node = subprocess.run(
-        ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir), *extra],
-        input=PROGRAM,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    out = json.loads(node.stdout.strip().splitlines()[-1])
+    out = on_pyodide(site_dir, PROGRAM, snapshot=boot == "snapshot")
     assert out.pop("afterwards") is True, "the runtime still answers"
     assert out == {
         "lesson string": {"ok": False, "error": "lesson nested more than 40 deep"},

@@ -3,11 +3,9 @@ under Node and here, end in identical records, outcomes and views for every game
 
 from __future__ import annotations
 
-import json
-import subprocess
-from pathlib import Path
-
 import pytest
+
+from tests.sitebuild.pyodide import on_cpython, on_pyodide
 
 PLAYOUTS = """
 import hashlib, json, sys
@@ -31,21 +29,11 @@ print(json.dumps(out))
 @pytest.mark.parametrize("boot", ["plain", "snapshot"])
 def test_seeded_playouts_are_identical_on_pyodide_and_cpython(site_dir, boot):
     """Also in Python restored from the build's memory snapshot: the page's fast boot is the same engine."""
-    extra = ["--snapshot"] if boot == "snapshot" else []
-    node = subprocess.run(
-        ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir), *extra],
-        input=PLAYOUTS,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
-    here: dict = {}
-    exec(PLAYOUTS.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
-    assert on_pyodide.pop("python").startswith("3.14"), "the shipped runtime is Pyodide's Python"
+    pyodide = on_pyodide(site_dir, PLAYOUTS, snapshot=boot == "snapshot")
+    here = on_cpython(PLAYOUTS)
+    assert pyodide.pop("python").startswith("3.14"), "the shipped runtime is Pyodide's Python"
     here.pop("python")
-    assert on_pyodide == here
+    assert pyodide == here
 
 
 LEVEL_CHOICES = """
@@ -76,18 +64,9 @@ def test_every_level_chooses_the_same_move_on_pyodide_and_cpython(site_dir):
     """Budgets count iterations or nodes, not wall-clock time, so the same view and seed give the same move on
     CPython and in the browser (here under the shipped runtime in Node). Every level, a capped budget, at several
     positions of every game."""
-    node = subprocess.run(
-        ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir)],
-        input=LEVEL_CHOICES,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    on_pyodide = json.loads(node.stdout.strip().splitlines()[-1])
-    here: dict = {}
-    exec(LEVEL_CHOICES.replace("print(json.dumps(out))", "here.update(out)"), {"here": here})
-    assert on_pyodide.pop("python").startswith("3.14")
+    pyodide = on_pyodide(site_dir, LEVEL_CHOICES, timeout=600)
+    here = on_cpython(LEVEL_CHOICES)
+    assert pyodide.pop("python").startswith("3.14")
     here.pop("python")
     assert here["museum"] and here["brunch"], "positions with choices were searched"
-    assert on_pyodide == here
+    assert pyodide == here

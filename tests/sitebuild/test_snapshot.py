@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import pkgutil
-import subprocess
-from pathlib import Path
 
 import shoal
+from tests.sitebuild.pyodide import on_pyodide
 
 PROGRAM = """
 import json, sys, shoal
@@ -17,15 +16,7 @@ print(json.dumps({"stamp": shoal._snapshot_stamp, "modules": sorted(m for m in s
 
 
 def test_the_snapshot_is_of_this_build_and_holds_every_engine_module(site_dir):
-    node = subprocess.run(
-        ["node", str(Path(__file__).with_name("run_in_pyodide.mjs")), str(site_dir), "--snapshot"],
-        input=PROGRAM,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    restored = json.loads(node.stdout.strip().splitlines()[-1])
+    restored = on_pyodide(site_dir, PROGRAM, snapshot=True)
     assert restored["stamp"] == json.loads((site_dir / "build-info.json").read_text())["stamp"]
     # Files unpacked before a snapshot are not in it: a module left out could never be imported after a restore.
     expected = {"shoal"} | {
