@@ -14,6 +14,8 @@ export function reportHeight(post) {
     last = height;
     post("resize", { height });
   };
-  new ResizeObserver(measure).observe(document.documentElement);
+  // Measured on the next frame, not inside the observer's callback: a layout forced there can differ from the one the
+  // observer saw (WebKit then reports "ResizeObserver loop completed with undelivered notifications").
+  new ResizeObserver(() => requestAnimationFrame(measure)).observe(document.documentElement);
   measure();
 }

@@ -25,6 +25,8 @@ def serious_violations(page, color_scheme: str | None = None) -> list[str]:
     # Scanned as a player who asked for reduced motion sees it: colours are judged settled, not half-way through a fade.
     page.emulate_media(reduced_motion="reduce", **({"color_scheme": color_scheme} if color_scheme else {}))
     page.wait_for_timeout(50)
+    # A fade begun before that (a piece just placed) is run to its end: axe would judge its colours half-way through.
+    page.evaluate("() => document.getAnimations().forEach(a => { try { a.finish(); } catch (e) { /* endless */ } })")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(_source())
     found = page.evaluate(

@@ -213,7 +213,7 @@ def near_end(game: str, players: int, seed: int) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "seed", "budget"), [("brunch", 3, 2, 24), ("aquarena", 2, 3, 8), ("reef", 1, 3, 8)]
+    ("game", "players", "seed", "budget"), [("brunch", 3, 2, 24), ("aquarena", 2, 2, 8), ("reef", 1, 3, 8)]
 )
 def test_each_game_is_analysed_with_marks(page, site_dir, game, players, seed, budget):
     """For every game: a game finished on this device is analysed in the page with CPython's marks."""
