@@ -7,14 +7,14 @@
 // the page then marks that one move.
 import { el } from "./dom.js";
 import { makeUi } from "./board.js";
+import { canonical } from "./saved.js";
 
 const MAX_STEPS = 3; // steps toward one action (pick a card, pick a tile, turn it)
 const MAX_DRAWS = 60; // boards drawn off screen in the search, at most
 
 /** The same action, whatever the order of its keys. */
 export function sameAction(a, b) {
-  const canon = (x) => JSON.stringify(x, Object.keys(x || {}).sort());
-  return Boolean(a && b) && canon(a) === canon(b);
+  return Boolean(a && b) && canonical(a) === canonical(b);
 }
 
 /** The `[data-action]` nodes under `root` that commit `action`. */

@@ -213,7 +213,8 @@ export function asideFile(entry) {
 }
 
 // ---- what a link asks for -------------------------------------------------------------------------------------------
-const canonical = (v) => JSON.stringify(v,
+/** JSON with every object's keys in order, at every depth: equal values give equal text. */
+export const canonical = (v) => JSON.stringify(v,
   (_, x) => (x && typeof x === "object" && !Array.isArray(x)
   ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 
