@@ -178,9 +178,9 @@ def answer_on_viewer(page, steps: list[str], want: dict, right: bool) -> None:
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_a_lesson_authored_by_clicking_downloads_checks_and_mounts_by_hand(page, site_dir, tmp_path, game):
-    """Issue 26: "author one lesson per game by clicking only …, download it, check it with python3 -m shoal.lessons,
-    mount it from a page of the test's own with Shoal.mount (hand-written, no build) and play it through: every
-    step, the question right and wrong"."""
+    """A lesson per game authored by clicking only, downloaded, checked with python3 -m shoal.lessons, mounted from
+    a page of the test's own with Shoal.mount (hand-written, no build) and played through: every step, the question
+    right and wrong."""
     open_studio(page)
     new_lesson(page, game)
     authored, steps, answer = author_lesson(page, game)
@@ -226,8 +226,8 @@ def test_a_lesson_authored_by_clicking_downloads_checks_and_mounts_by_hand(page,
 
 
 def test_a_draft_survives_a_reload_and_a_corrupt_one_is_set_aside_whole(page):
-    """Issue 26 §3: "Drafts are kept in localStorage and listed when the Studio opens; nothing is lost on reload"; a
-    draft the Studio cannot read is refused whole and kept aside, never half-loaded."""
+    """Drafts are kept in localStorage and listed when the Studio opens, so nothing is lost on reload; a draft the
+    Studio cannot read is refused whole and kept aside, never half-loaded."""
     two_steps(page, "museum", 11, "Kept across a reload", ["Typed before the reload.", "The second step's words."], 1)
     idle(page)
     before = lesson(page)
@@ -271,7 +271,7 @@ def test_a_draft_survives_a_reload_and_a_corrupt_one_is_set_aside_whole(page):
 
 
 def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
-    """Issue 26 §3: "Copy link gives index.html?lesson=#... with the lesson compressed in the URL fragment"."""
+    """Copy link gives index.html?lesson=#... with the lesson compressed in the URL fragment."""
     two_steps(page, "reef", 5, "A linked reef lesson", ["The Hot Spot in the middle.", "A first tile laid."], 2)
     # Straight from typing to "Add step": the comment's change redraws the step list as the button is pressed.
     page.click("[data-studio=add-step]")
@@ -336,9 +336,9 @@ def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tm
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_the_position_the_studio_writes_starts_a_new_lesson_there(page, game):
-    """Issue 26 §4: "the Studio can start from any position the game's notation can write … and writes the notation
-    out for the author": the box under the board writes the position after two moves, and a new lesson started from
-    that text opens on the same board."""
+    """The Studio writes the position out for the author and starts from any position the notation can write: the
+    box under the board writes the position after two moves, and a new lesson started from that text opens on the
+    same board."""
     open_studio(page)
     new_lesson(page, game, seed=3)
     rng = random.Random(7)
@@ -358,8 +358,8 @@ def test_the_position_the_studio_writes_starts_a_new_lesson_there(page, game):
 
 
 def test_the_studio_is_linked_from_the_lobby_and_learn_and_opens_a_copy_of_a_lesson_or_a_game_record(page, tmp_path):
-    """Issue 26 §2: studio.html "linked from the lobby and the Learn pages"; "open a saved game / record / existing
-    lesson": a copy of a site lesson is its hand-written source, a record starts the lesson where that game stands."""
+    """studio.html is linked from the lobby and the Learn pages and opens a saved game, a record or a lesson: a copy
+    of a site lesson is its hand-written source, a record starts the lesson where that game stands."""
     import shoal
 
     page.goto(page.site_url + "index.html")
@@ -397,8 +397,8 @@ def test_the_studio_is_linked_from_the_lobby_and_learn_and_opens_a_copy_of_a_les
 
 
 def test_what_the_engine_refuses_is_said_beside_the_field_while_typing(page):
-    """Issue 26 §2: "Everything the engine refuses is said next to the field, while typing": a start position the
-    notation cannot read (refused before any draft is made), a question nothing answers yet, a reply left empty."""
+    """What the engine refuses is said next to the field while the author types: a start position the notation
+    cannot read (refused before any draft is made), a question nothing answers yet, a reply left empty."""
     open_studio(page)
     page.select_option("[data-studio=game]", "museum")
     page.fill("[data-studio=new-position]", "not a museum position")
@@ -422,7 +422,7 @@ def test_what_the_engine_refuses_is_said_beside_the_field_while_typing(page):
 
 
 def test_the_preview_shows_the_lesson_as_a_reader_sees_it(page):
-    """Issue 26 §2: "Preview as the reader at any time (the real viewer, on the compiled lesson)"."""
+    """Preview shows the lesson as the reader sees it at any time: the real viewer, on the compiled lesson."""
     open_studio(page)
     new_lesson(page, "aquarena", seed=4)
     page.fill("[data-studio=title]", "Previewed")
