@@ -3,6 +3,7 @@
     python3 benchmarks/analysis.py [--games 50] [--easy-games N] [--hard-games 2] [--solo-games N] [--jobs 2]
                                    [--scale 1.0 | --budget N] [--rows museum,brunch,aquarena,reef,reef-solo]
                                    [--site DIST] [--out docs/analysis.md] [--raw FILE.jsonl] [--resume FILE.jsonl]
+                                   [--records FILE.jsonl [--play-only]]
 
 Calibration. Each row plays ``--games`` games of ``hard`` against ``random`` (all other seats), ``--easy-games`` of
 ``hard`` against ``easy`` and ``--hard-games`` of ``hard`` against ``hard`` (seats rotated, game *i* on seed *i*,
@@ -22,7 +23,10 @@ does not inflate them), with the longest step between two progress reports. With
 
 The section between ``<!-- analysis:begin -->`` and ``<!-- analysis:end -->`` is rewritten after every row. Every
 game's result (its record included) is appended to ``--raw`` as it ends; ``--resume`` with that file skips the
-games it already holds, so a run cut short loses nothing. ``--games 2`` is a quick development run.
+games it already holds, so a run cut short loses nothing. ``--records`` keeps the games' records apart from their
+analysis: a game whose record it holds is not played again, and every game played is appended to it, so a change to
+the analysis is measured on the same games without playing them again (``--play-only`` plays the games into it and
+analyses nothing). ``--games 2`` is a quick development run.
 """
 
 from __future__ import annotations
@@ -111,6 +115,37 @@ def game_task(args: tuple) -> dict:
     }
 
 
+def play_task(args: tuple) -> dict:
+    """Play one game only: its key and record, for ``--records``."""
+    row, pair, seats, seed = args[:4]
+    game_id, players, options, _ = ROWS[row]
+    return {"row": row, "pair": pair, "seed": seed, "record": play(game_id, players, options, seats, seed)}
+
+
+def record_key(r: dict | tuple) -> tuple:
+    """A game's identity in ``--records``: its row, pairing and seed (the seats follow from them)."""
+    return (r["row"], r["pair"], r["seed"]) if isinstance(r, dict) else (r[0], r[1], r[3])
+
+
+def load_jsonl(path: Path | None) -> list[dict]:
+    """The objects of a JSON-lines file (none if it is missing); a line cut short by a stopped run is left out."""
+    if path is None or not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return out
+
+
+def append_jsonl(path: Path | None, obj: dict) -> None:
+    if path is not None:
+        with open(path, "a") as f:
+            f.write(json.dumps(obj) + "\n")
+
+
 def count(given: str, row: str) -> int:
     """A number of games for ``row``: ``given`` is one number for every row, or ``row=N,...`` with an optional bare
     number for the rows it does not name (none: 0)."""
@@ -171,7 +206,8 @@ def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> di
     the results so far, by row in the order of its games."""
     tasks = [t for row in rows for t in tasks_for(row, args, row_budget(row, args))]
     order = {_key(t): i for i, t in enumerate(tasks)}
-    todo = [(*t, None) for t in interleave(tasks) if _key(t) not in kept]
+    records = {record_key(r): r["record"] for r in load_jsonl(args.records)}
+    todo = [(*t, records.get(record_key(t))) for t in interleave(tasks) if _key(t) not in kept]
     results = [kept[_key(t)] for t in tasks if _key(t) in kept]
 
     def by_row() -> dict[str, list[dict]]:
@@ -180,9 +216,10 @@ def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> di
 
     def done(result: dict) -> None:
         results.append(result)
-        if args.raw:
-            with open(args.raw, "a") as f:
-                f.write(json.dumps(result) + "\n")
+        append_jsonl(args.raw, result)
+        if record_key(result) not in records:
+            records[record_key(result)] = result["record"]
+            append_jsonl(args.records, {k: result[k] for k in ("row", "pair", "seed", "record")})
         print(f"\r  {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
         report(by_row())
 
@@ -197,6 +234,31 @@ def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> di
                 done(result)
     print(file=sys.stderr)
     return by_row()
+
+
+def play_all(rows: list[str], args: argparse.Namespace) -> None:
+    """``--play-only``: play every game ``--records`` does not hold yet, rows and pairings in turn, into it."""
+    tasks = [t for row in rows for t in tasks_for(row, args, None)]
+    have = {record_key(r) for r in load_jsonl(args.records)}
+    todo = [t for t in interleave(tasks) if record_key(t) not in have]
+    played = 0
+
+    def done(result: dict) -> None:
+        nonlocal played
+        played += 1
+        append_jsonl(args.records, result)
+        print(f"\r  {played}/{len(todo)} games played", end="", file=sys.stderr, flush=True)
+
+    if args.jobs <= 1:
+        for task in todo:
+            done(play_task(task))
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            for result in pool.imap_unordered(play_task, todo):
+                done(result)
+    print(file=sys.stderr)
 
 
 def row_budget(row: str, args: argparse.Namespace) -> int:
@@ -428,16 +490,21 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "analysis.md")
     parser.add_argument("--raw", type=Path, help="append every game's result (its record included) to this file")
     parser.add_argument("--resume", type=Path, help="a --raw file of an earlier run: keep the games it holds")
+    parser.add_argument("--records", type=Path, help="records of games: kept, not played again")
+    parser.add_argument("--play-only", action="store_true", help="play the games into --records, analyse nothing")
     args = parser.parse_args()
-    kept = {}
-    if args.resume and args.resume.exists():
-        kept = {_key(r): r for r in map(json.loads, args.resume.read_text().splitlines()) if r}
+    if args.play_only and not args.records:
+        parser.error("--play-only needs --records")
+    kept = {_key(r): r for r in load_jsonl(args.resume)}
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
 
     def report(results: dict[str, list[dict]]) -> None:
         summaries = [summarise(row, games) for row, games in results.items() if games]
         write(args.out, section(summaries, [], {}, args))
 
+    if args.play_only:
+        play_all(rows, args)
+        return 0
     every_row = run_all(rows, args, kept, report)
     summaries, costs, site = [], [], {}
     for row in rows:
