@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import shoal
-from shoal.bots.analysis import POINTS, SEAT_PLAYOUTS, THRESHOLDS, WIN, budget_for
+from shoal.bots.analysis import CHANCES, POINTS, SEAT_PLAYOUTS, THRESHOLDS, budget_for
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "analysis.md").read_text()
 
@@ -15,7 +15,7 @@ def test_the_published_thresholds_are_the_ones_that_mark():
     table = re.findall(r"^\| (inaccuracy|mistake|blunder) \| ≥ ([\d.]+) \| ≥ ([\d.]+) \|$", DOC, re.M)
     rows = {name: (float(win), float(points)) for name, win, points in table}
     assert set(rows) == {"inaccuracy", "mistake", "blunder"}
-    for name, at_least in THRESHOLDS[WIN]:
+    for name, at_least in THRESHOLDS[CHANCES]:
         assert rows[name][0] == at_least
     for name, at_least in THRESHOLDS[POINTS]:
         assert rows[name][1] == at_least

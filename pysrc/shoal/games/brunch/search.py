@@ -344,6 +344,10 @@ def candidates(state: BrunchState, seat: int, legal: list[Action]) -> list[Actio
     return legal
 
 
+# The analysis's typical winning margin, in points: a margin this size is worth 0.75 of the margin's part of a
+# playout's winning chances (shoal.bots.analysis.chances; docs/analysis.md measures it).
+MARGIN_SCALE = 5
+
 SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates)
 
 
