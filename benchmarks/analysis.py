@@ -396,7 +396,7 @@ def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
-        unit = "points" if ROWS[s["row"]][1] == 1 else "win share"
+        unit = "points" if ROWS[s["row"]][1] == 1 else "chances"
         solo_hard = s["pairs"].get("hard", {}).get("bots", {}).get("hard", {}).get("mean_loss")
         for pair, p in s["pairs"].items():
             reference = p["bots"].get("hard", {}).get("mean_loss") if "hard" in p["bots"] else None

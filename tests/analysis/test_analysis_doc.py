@@ -28,4 +28,5 @@ def test_the_published_default_budgets_are_the_ones_used():
         assert f"{names[game_id]} {per_seat:,}" in text, game_id
     assert "1,600 a decision" in text and budget_for(shoal.GAMES["museum"], 2) == 1600
     assert "800 at three players" in text and budget_for(shoal.GAMES["brunch"], 3) == 800
-    assert "240 at two" in text and budget_for(shoal.GAMES["reef"], 2) == 240
+    assert "120 at two" in text and budget_for(shoal.GAMES["reef"], 2) == 120
+    assert "30 at four" in text and budget_for(shoal.GAMES["reef"], 4) == 30

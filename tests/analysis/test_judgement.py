@@ -126,6 +126,16 @@ def test_the_default_budget_shrinks_as_the_table_grows_and_a_given_budget_is_kep
         budget_for(brunch, 3, 0)
 
 
+def test_where_the_page_analyses_every_seat_the_default_budget_shrinks_with_the_seats_too():
+    """AQUA has no secrets between seats, so the page analyses all of them: the whole game's playouts (seats times
+    decisions times budget) stay within the solo game's at every table size, longer playouts aside."""
+    reef, brunch = shoal.GAMES["reef"], shoal.GAMES["brunch"]
+    assert not reef.private_views and brunch.private_views
+    for players in (2, 3, 4):
+        assert budget_for(reef, players) * players * players <= budget_for(reef, 1)
+    assert budget_for(brunch, 4) * 4 > budget_for(brunch, 3) * 3 - 4, "a game with hidden hands: one seat analysed"
+
+
 def test_brunch_playouts_model_the_judged_seat_and_its_rivals_as_the_levels_do():
     """Every seat on the policy's highest food would tie every playout (each puts the same value into the pool): the
     analysis plays out with the levels' model, the judged seat on highest food and the rivals on the old rules."""

@@ -51,10 +51,11 @@ THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
     POINTS: (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0)),
 }
 MARKS = ("inaccuracy", "mistake", "blunder")
-# The default budget, by game, in playouts a decision times players: a playout's length grows with the table, so a
-# decision gets this many divided by the number of players (museum 1,600; Brunch 800 at 3 players, 342 at 7;
-# Aquarena 800 at 2; AQUA 480 alone, 240 at 2). Chosen so that one seat's whole game takes about 20-25 CPU seconds
-# in CPython, within a minute in the browser (docs/analysis.md, "Cost").
+# The default budget, by game: a playout's length grows with the table, so a decision gets this many divided by the
+# number of players; and the page analyses every seat of a game without secrets between seats (AQUA), so there it is
+# divided by the number of players once more (museum 1,600; Brunch 800 at 3 players, 342 at 7; Aquarena 800 at 2;
+# AQUA 480 alone, 120 at 2, 30 at 4). Chosen so that the whole game the page analyses fits about 45 CPU seconds in
+# the browser's Pyodide (docs/analysis.md, "Budgets"; docs/benchmarks.md (g2) measures it).
 SEAT_PLAYOUTS = {"museum": 3200, "brunch": 2400, "aquarena": 1600, "reef": 480}
 DEFAULT_SEAT_PLAYOUTS = 1600
 KEEP = 8  # moves of the game's own order screened
@@ -360,9 +361,13 @@ def _halvings(moves: int, keep: int) -> int:
 
 
 def budget_for(game: Game, players: int, budget: int | None = None) -> int:
-    """Playouts a decision: ``budget``, or by default the game's for that many players (:data:`SEAT_PLAYOUTS`)."""
+    """Playouts a decision: ``budget``, or by default the game's for that many players (:data:`SEAT_PLAYOUTS`): the
+    game's figure over the players, and over them again where the page analyses every seat (no secrets between
+    seats), so that the whole game the page analyses costs about the same at every table size."""
     if budget is None:
-        return max(1, SEAT_PLAYOUTS.get(game.id, DEFAULT_SEAT_PLAYOUTS) // max(1, players))
+        players = max(1, players)
+        seats = 1 if game.private_views else players
+        return max(1, SEAT_PLAYOUTS.get(game.id, DEFAULT_SEAT_PLAYOUTS) // players // seats)
     if type(budget) is not int or budget < 1:
         raise ValueError("an analysis budget is a positive number of playouts")
     return budget
