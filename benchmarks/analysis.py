@@ -76,6 +76,8 @@ def game_task(args: tuple) -> dict:
     game_id, players, options, _ = ROWS[row]
     start = time.process_time()
     if record is None:
+        record = recorded((row, pair, seed))  # a --play-only run beside this one may have played it meanwhile
+    if record is None:
         record = play(game_id, players, options, seats, seed)
     play_sec = time.process_time() - start
     game = shoal.GAMES[game_id]
@@ -115,11 +117,32 @@ def game_task(args: tuple) -> dict:
     }
 
 
-def play_task(args: tuple) -> dict:
-    """Play one game only: its key and record, for ``--records``."""
+def play_task(args: tuple) -> dict | None:
+    """Play one game only: its key and record, for ``--records`` (None if another run has played it meanwhile)."""
     row, pair, seats, seed = args[:4]
     game_id, players, options, _ = ROWS[row]
+    if recorded((row, pair, seed)) is not None:
+        return None
     return {"row": row, "pair": pair, "seed": seed, "record": play(game_id, players, options, seats, seed)}
+
+
+RECORDS: Path | None = None  # the --records file, read again before a game is played (set by main)
+
+
+def recorded(key: tuple) -> dict | None:
+    """The record of the game ``key`` in :data:`RECORDS` as the file stands now, or None."""
+    if RECORDS is None or not RECORDS.exists():
+        return None
+    row, pair, seed = key
+    head = json.dumps({"row": row, "pair": pair, "seed": seed})[:-1] + ", "
+    with open(RECORDS) as f:
+        for line in f:
+            if line.startswith(head):
+                try:
+                    return json.loads(line)["record"]
+                except json.JSONDecodeError:
+                    return None
+    return None
 
 
 def record_key(r: dict | tuple) -> tuple:
@@ -217,7 +240,7 @@ def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> di
     def done(result: dict) -> None:
         results.append(result)
         append_jsonl(args.raw, result)
-        if record_key(result) not in records:
+        if record_key(result) not in records and recorded(record_key(result)) is None:
             records[record_key(result)] = result["record"]
             append_jsonl(args.records, {k: result[k] for k in ("row", "pair", "seed", "record")})
         print(f"\r  {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
@@ -243,10 +266,11 @@ def play_all(rows: list[str], args: argparse.Namespace) -> None:
     todo = [t for t in interleave(tasks) if record_key(t) not in have]
     played = 0
 
-    def done(result: dict) -> None:
+    def done(result: dict | None) -> None:
         nonlocal played
         played += 1
-        append_jsonl(args.records, result)
+        if result is not None:
+            append_jsonl(args.records, result)
         print(f"\r  {played}/{len(todo)} games played", end="", file=sys.stderr, flush=True)
 
     if args.jobs <= 1:
@@ -495,6 +519,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.play_only and not args.records:
         parser.error("--play-only needs --records")
+    global RECORDS
+    RECORDS = args.records
     kept = {_key(r): r for r in load_jsonl(args.resume)}
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
 
