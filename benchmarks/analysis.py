@@ -201,9 +201,8 @@ def tasks_for(row: str, args: argparse.Namespace, budget: int | None) -> list[tu
         for i in range(n):
             seats = ["hard"] + [other] * (players - 1)
             k = i % players
-            # hard against hard is few games, each analysed whole: "few marks" is about a whole game
-            stride = 1 if pair == "hard-hard" else every
-            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget, stride))
+            # hard against hard too at the row's stride: its marks a game are its marked share times its decisions
+            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget, every))
     return out
 
 
