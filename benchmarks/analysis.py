@@ -222,6 +222,20 @@ def interleave(tasks: list[tuple]) -> list[tuple]:
     return out
 
 
+def each(task, todo: list[tuple], jobs: int, done) -> None:
+    """``done(task(t))`` for every ``t`` of ``todo``, in ``jobs`` processes (as each ends); then a new line."""
+    if jobs <= 1:
+        for t in todo:
+            done(task(t))
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for result in pool.imap_unordered(task, todo):
+                done(result)
+    print(file=sys.stderr)
+
+
 def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> dict[str, list[dict]]:
     """Every row's games: those ``kept`` from an earlier run as they were, the others played and analysed (in
     ``--jobs`` processes, rows and pairings in turn), each appended to ``--raw`` as it ends and ``report``-ed with
@@ -245,16 +259,7 @@ def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> di
         print(f"\r  {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
         report(by_row())
 
-    if args.jobs <= 1:
-        for task in todo:
-            done(game_task(task))
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            for result in pool.imap_unordered(game_task, todo):
-                done(result)
-    print(file=sys.stderr)
+    each(game_task, todo, args.jobs, done)
     return by_row()
 
 
@@ -272,16 +277,7 @@ def play_all(rows: list[str], args: argparse.Namespace) -> None:
             append_jsonl(args.records, result)
         print(f"\r  {played}/{len(todo)} games played", end="", file=sys.stderr, flush=True)
 
-    if args.jobs <= 1:
-        for task in todo:
-            done(play_task(task))
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            for result in pool.imap_unordered(play_task, todo):
-                done(result)
-    print(file=sys.stderr)
+    each(play_task, todo, args.jobs, done)
 
 
 def row_budget(row: str, args: argparse.Namespace) -> int:
