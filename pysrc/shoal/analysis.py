@@ -27,6 +27,7 @@ from .core import Action, Game, IllegalAction, Match, ShoalError, View
 from .core.errors import brief
 from .core.match import MAX_SEED
 
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 MAX_BUDGET = 100_000  # playouts a decision: far beyond any use, low enough that a typo cannot run for a week
 
 
@@ -305,7 +306,7 @@ def table(result: dict[str, Any]) -> str:
         "",
     ]
     for row in s["seats"]:
-        counts = ", ".join(f"{row[name]} {name}{'s' if row[name] != 1 else ''}" for name in MARKS)
+        counts = ", ".join(f"{row[name]} {name if row[name] == 1 else PLURALS[name]}" for name in MARKS)
         lines.append(f"seat {row['seat']}: {row['decisions']} decisions, {counts}, mean loss {row['mean_loss']:.4f}")
     return "\n".join(lines)
 

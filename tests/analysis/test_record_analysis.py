@@ -165,6 +165,9 @@ def test_the_command_prints_a_table_and_each_seats_summary(tmp_path, museum_reco
     summary = expected["summary"]["seats"][0]
     assert f"seat 1: {summary['decisions']} decisions" in out.stdout and "mean loss" in out.stdout
     assert "seat 0:" not in out.stdout
+    counts = [f"{summary[m]} {m if summary[m] == 1 else m + 's'}" for m in ("mistake", "blunder")]
+    counts.insert(0, f"{summary['inaccuracy']} {'inaccuracy' if summary['inaccuracy'] == 1 else 'inaccuracies'}")
+    assert ", ".join(counts) in out.stdout, "each mark counted, in good English"
     assert f"{len(expected['decisions'])}/{len(expected['decisions'])} decisions" in out.stderr, "progress is shown"
 
 
