@@ -48,12 +48,14 @@ import shoal  # noqa: E402
 from shoal import analysis  # noqa: E402
 from shoal.bots.analysis import MARKS, budget_for  # noqa: E402
 
-# row: (game, players, options, every: the stride of the decisions analysed in the calibration)
+# row: (game, players, options, every: the stride of the decisions analysed in the calibration). Where a game of hard
+# costs far more to play than a decision to analyse (Aquarena, AQUA with rivals), a shorter stride buys many more
+# decisions for little.
 ROWS = {
     "museum": ("museum", 2, None, 5),
     "brunch": ("brunch", 3, None, 12),
-    "aquarena": ("aquarena", 2, None, 10),
-    "reef": ("reef", 2, {"variant": "core"}, 5),
+    "aquarena": ("aquarena", 2, None, 4),
+    "reef": ("reef", 2, {"variant": "core"}, 2),
     "reef-solo": ("reef", 1, {"variant": "core"}, 5),
 }
 BEGIN, END = "<!-- analysis:begin -->", "<!-- analysis:end -->"
