@@ -101,7 +101,7 @@ def test_a_finished_game_is_analysed_with_the_marks_cpython_gives_and_the_better
 
 def test_try_it_yourself_accepts_the_better_move_and_judges_another(page):
     """ "Try it yourself" at a marked step: the better move is right, the move played is wrong, and any other move is
-    judged by the engine (analyse_move) as CPython judges it."""
+    judged by the engine (try_move) as CPython judges it."""
     rec = finished_museum(page)
     page.click("[data-nav=analyse-game]")
     analysed(page)
