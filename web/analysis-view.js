@@ -19,10 +19,11 @@ export const MARKS = {
 const PLURAL = { inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders" };
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
 
-// Test-only, like botBudget: analysisBudget=N sets the playouts a decision, so browser tests analyse in seconds.
+// Test-only, like botBudget: analysisBudget=N sets the playouts a decision, so browser tests analyse in seconds. Read
+// from the address the page opened with (a page such as My games rewrites its address).
+const TEST_BUDGET = parseInt(new URLSearchParams(location.search).get("analysisBudget") ?? "", 10);
 export function testBudget() {
-  const n = parseInt(new URLSearchParams(location.search).get("analysisBudget") ?? "", 10);
-  return n > 0 ? { budget: n } : {};
+  return TEST_BUDGET > 0 ? { budget: TEST_BUDGET } : {};
 }
 
 /** A loss or a value in the analysis's unit, for people. */

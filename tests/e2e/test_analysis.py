@@ -50,7 +50,7 @@ def click_action(page, action: dict, board: str = f"{VIEW} .sv-board") -> None:
     click = (
         "([sel, a]) => { const canon = (x) => JSON.stringify(x, Object.keys(x).sort());"
         " [...document.querySelectorAll(sel + ' [data-action]')].find((n) =>"
-        " canon(JSON.parse(n.dataset.action)) === canon(a)).click(); }"
+        " canon(JSON.parse(n.dataset.action)) === canon(a)).dispatchEvent(new MouseEvent('click', {bubbles: true})); }"
     )
     if page.evaluate(find, [board, action]):
         page.evaluate(click, [board, action])
@@ -289,13 +289,13 @@ def test_a_live_embedded_board_offers_a_hint_unless_switched_off_and_never_on_it
         settled(page, sel=f"{board} .shoal-view")
     assert not page.query_selector("#off [data-hint]"), 'hints="false": no Hint button'
     assert page.query_selector("#pass dialog.pass[open]") and not page.query_selector("#pass [data-hint]")
+    page.click("#pass [data-step=continue]")  # the pass screen is modal: the page waits for it
+    settled(page, sel="#pass .shoal-view")
+    assert page.query_selector("#pass [data-hint]"), "the person who took the device may ask"
     page.click("#on [data-hint]")
     page.wait_for_selector("#on [data-hint-shown]")
     assert page.query_selector("#on .sv-board .hl"), "the hinted move is highlighted on its own board"
     assert not page.query_selector("#off .hl, #pass .hl"), "and on no other board"
-    page.click("#pass [data-step=continue]")
-    settled(page, sel="#pass .shoal-view")
-    assert page.query_selector("#pass [data-hint]"), "the person who took the device may ask"
     assert not page.errors
 
 
