@@ -31,17 +31,18 @@ export function amount(x, unit) {
   return unit === "points" ? `${x.toFixed(1)} points` : `${x.toFixed(2)} win share`;
 }
 
-/** The words for the engine's verdict on a move tried (bridge try_move), named `words` by the renderer. */
+/** The words for the engine's verdict on a move tried (bridge try_move); `words`: the renderer's name for the move. */
 function verdictText(v, words) {
+  const move = `that move (${words})`;
   const lost = amount(v.loss, v.unit);
-  if (v.reason === "best") return `Right: ${words} is the best move found.`;
-  if (v.reason === "close") return `Right: ${words} is as good as the best move found.`;
+  if (v.reason === "best") return `Right: ${move} is the best move found.`;
+  if (v.reason === "close") return `Right: ${move} is as good as the best move found.`;
   if (v.reason === "played") {
-    return v.accepted ? `That is the move played in the game, and it lost nothing that earns a mark.`
+    return v.accepted ? "That is the move played in the game, and its loss earns no mark."
       : `That is the move played in the game: it lost ${lost}.`;
   }
-  return v.accepted ? `Right: ${words} loses nothing the analysis can tell from the best move found.`
-    : `Not quite: ${words} is ${MARKS[v.mark].word}, it loses ${lost}.`;
+  return v.accepted ? `Right: ${move} loses nothing the analysis can tell from the best move found.`
+    : `Not quite: ${move} is ${MARKS[v.mark].word}, it loses ${lost}.`;
 }
 
 /** The analysis of one replay viewer's record. */
