@@ -64,6 +64,16 @@ def click_action(page, action: dict, board: str = f"{VIEW} .sv-board") -> None:
     raise AssertionError(f"no control for {action} on the board")
 
 
+def try_the_better_move(page, d: dict) -> str:
+    """At the marked decision `d`: "Try it yourself", the better move played on the board; the answer's verdict."""
+    page.click(f"[data-marked-ply='{d['ply']}']")
+    settled(page, step=d["ply"] - 1)
+    page.click("[data-nav=try-it]")
+    click_action(page, d["best"])
+    page.wait_for_selector("[data-answer]")
+    return page.get_attribute("[data-answer]", "data-answer")
+
+
 def finished_museum(page, seed: int = 11, budget: int = BUDGET) -> dict:
     open_match(page, f"game=museum&players=2&seats=human,bot&seed={seed}&analysisBudget={budget}")
     click_through(page, random.Random(2))
@@ -108,12 +118,7 @@ def test_try_it_yourself_accepts_the_better_move_and_judges_another(page):
     analysed(page)
     expect = cpython_analysis(rec, [0])
     d = next(d for d in expect["decisions"] if d["mark"])
-    page.click(f"[data-marked-ply='{d['ply']}']")
-    settled(page, step=d["ply"] - 1)
-    page.click("[data-nav=try-it]")
-    click_action(page, d["best"])
-    page.wait_for_selector("[data-answer]")
-    assert page.get_attribute("[data-answer]", "data-answer") == "right"
+    assert try_the_better_move(page, d) == "right"
     page.click("[data-nav=retry]")
     click_action(page, d["played"])
     page.wait_for_selector("[data-answer]")
@@ -240,12 +245,7 @@ def test_each_game_gives_a_hint_then_is_analysed_with_marks_and_a_try(page, site
     unit = "points" if players == 1 else "win share"
     assert unit in page.inner_text("[data-summary-seat='0'] [data-count=mean_loss]")
     d = next(d for d in expect["decisions"] if d["mark"])
-    page.click(f"[data-marked-ply='{d['ply']}']")
-    settled(page, step=d["ply"] - 1)
-    page.click("[data-nav=try-it]")
-    click_action(page, d["best"])
-    page.wait_for_selector("[data-answer]")
-    assert page.get_attribute("[data-answer]", "data-answer") == "right", page.inner_text("[data-answer]")
+    assert try_the_better_move(page, d) == "right", page.inner_text("[data-answer]")
     assert not page.errors
 
 
