@@ -274,6 +274,20 @@ def test_my_games_analyses_a_kept_game_and_its_play_on_offers_a_hint(page, site_
     assert not page.errors
 
 
+def test_hints_0_in_the_link_holds_for_play_on_from_a_replay(page, site_dir):
+    """A replay link with hints=0: its "Play on from here" board offers no Hint button either."""
+    rec = {k: v for k, v in near_end("reef", 2, 5).items() if k != "seats"}
+    write(site_dir / "analysis-hints-off.json", json.dumps(rec))
+    page.goto(f"{page.site_url}index.html?replay=1&record=analysis-hints-off.json&hints=0&botDelay=0&botBudget=4")
+    settled(page, "replay")
+    page.click("[data-nav=play-on]")
+    page.click("[data-nav=start-play-on]")
+    settled(page, "playing")
+    assert page.query_selector(f"{VIEW} [data-action]"), "the person is to act on the live board"
+    assert not page.query_selector("[data-hint]")
+    assert not page.errors
+
+
 EMBED_HINTS = """<!doctype html><html><head><meta charset="utf-8"><title>hints on live boards</title>
 <link rel="stylesheet" href="viewer.css"></head><body>
 <shoal-board id="on" game="museum" players="2" seats="human,bot" seed="8" bot-delay="0" bot-budget="4"></shoal-board>
