@@ -20,8 +20,6 @@ from .bots.search import action_key
 from .core import Action, ShoalError
 from .core.errors import brief
 
-REASONS = ("best", "close", "played", "judged")
-
 
 def _number(x: Any) -> bool:
     return type(x) in (int, float) and math.isfinite(x)
@@ -103,8 +101,7 @@ class Trying:
     ) -> None:
         # attempt() refuses a bad record, move number or illegal move before anything is weighed.
         self._job: Judging = attempt(record, ply, action, budget, seed)
-        played = _played(record, ply)
-        self.decision = check_decision(decision, ply, played)
+        self.decision = check_decision(decision, ply, record["actions"][ply - 1][1])  # the record's move there
         self.action: Action = action
         self.result = verdict(self.decision, action)
         self.progress = 1.0 if self.result is not None else 0.0
@@ -119,9 +116,4 @@ class Trying:
         return self.result
 
 
-def _played(record: dict[str, Any], ply: int) -> Action:
-    """The record's move ``ply`` (attempt() has checked the record and the number)."""
-    return record["actions"][ply - 1][1]
-
-
-__all__ = ["REASONS", "Trying", "check_decision", "verdict"]
+__all__ = ["Trying", "check_decision", "verdict"]
