@@ -26,7 +26,8 @@ game's result (its record included) is appended to ``--raw`` as it ends; ``--res
 games it already holds, so a run cut short loses nothing. ``--records`` keeps the games' records apart from their
 analysis: a game whose record it holds is not played again, and every game played is appended to it, so a change to
 the analysis is measured on the same games without playing them again (``--play-only`` plays the games into it and
-analyses nothing). ``--games 2`` is a quick development run.
+analyses nothing). ``--report-only`` writes the table from the ``--resume`` file's games of the rows and counts asked
+(of several runs' files put together, say) and runs nothing. ``--games 2`` is a quick development run.
 """
 
 from __future__ import annotations
@@ -513,6 +514,9 @@ def main() -> int:
     parser.add_argument("--resume", type=Path, help="a --raw file of an earlier run: keep the games it holds")
     parser.add_argument("--records", type=Path, help="records of games: kept, not played again")
     parser.add_argument("--play-only", action="store_true", help="play the games into --records, analyse nothing")
+    parser.add_argument(
+        "--report-only", action="store_true", help="write the table from the --resume file's games, run nothing"
+    )
     args = parser.parse_args()
     if args.play_only and not args.records:
         parser.error("--play-only needs --records")
@@ -528,7 +532,13 @@ def main() -> int:
     if args.play_only:
         play_all(rows, args)
         return 0
-    every_row = run_all(rows, args, kept, report)
+    if args.report_only:
+        tasks = [t for row in rows for t in tasks_for(row, args, row_budget(row, args))]
+        every_row = {row: [kept[_key(t)] for t in tasks if t[0] == row and _key(t) in kept] for row in rows}
+        args.no_cost, args.site = True, None
+        rows = [row for row in rows if every_row[row]]
+    else:
+        every_row = run_all(rows, args, kept, report)
     summaries, costs, site = [], [], {}
     for row in rows:
         results = every_row[row]
