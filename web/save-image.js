@@ -38,12 +38,28 @@ function schemeOf(node) {
   return dark ? "dark" : "light";
 }
 
-// A copy of the board without what is only for the screen: focus stops, test hooks, live regions.
+// The ids a drawing refers to (`fill="url(#reef-pat-R)"`, `<use href="#…">`): the image must keep them, or a
+// pattern that tells two corals apart without their colour is lost.
+function referenced(nodes) {
+  const ids = new Set();
+  for (const n of nodes) {
+    for (const { name, value } of n.attributes) {
+      for (const m of value.matchAll(/url\(\s*["']?#([^"')\s]+)/g)) ids.add(m[1]);
+      if (/^(xlink:)?href$/.test(name) && value.startsWith("#")) ids.add(value.slice(1));
+    }
+  }
+  return ids;
+}
+
+// A copy of the board without what is only for the screen: focus stops, test hooks, live regions, ids nothing in
+// the drawing refers to.
 function copyOf(board) {
   const copy = board.cloneNode(true);
-  for (const n of [copy, ...copy.querySelectorAll("*")]) {
+  const all = [copy, ...copy.querySelectorAll("*")];
+  const keep = referenced(all);
+  for (const n of all) {
     n.removeAttribute("tabindex");
-    n.removeAttribute("id");
+    if (!keep.has(n.id)) n.removeAttribute("id");
     if (n.matches(".sr-only, [aria-live]")) n.remove();
   }
   return copy;

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import struct
 import xml.etree.ElementTree as ET
 
@@ -62,7 +63,8 @@ MEASURE_JS = """(totals) => [...document.querySelectorAll(".col")].map((col) => 
 })"""
 
 
-def open_columns(page, site_dir, lesson: str, widths=WIDTHS, **opts) -> None:
+def columns_page(site_dir, lesson: str, widths=WIDTHS, **opts) -> str:
+    """The address (under the site) of a page that mounts `lesson` once in a column of each width."""
     write(site_dir / "columns.js", COLUMNS_JS)
     write(site_dir / "columns.css", COLUMNS_CSS)
     write(
@@ -71,8 +73,11 @@ def open_columns(page, site_dir, lesson: str, widths=WIDTHS, **opts) -> None:
         '<link rel="stylesheet" href="viewer.css"><link rel="stylesheet" href="columns.css"></head>'
         '<body><script type="module" src="columns.js"></script></body></html>',
     )
-    query = f"lesson={lesson}&widths={','.join(map(str, widths))}&opts={json.dumps(opts)}"
-    page.goto(page.site_url + "columns.html?" + query)
+    return f"columns.html?lesson={lesson}&widths={','.join(map(str, widths))}&opts={json.dumps(opts)}"
+
+
+def open_columns(page, site_dir, lesson: str, widths=WIDTHS, **opts) -> None:
+    page.goto(page.site_url + columns_page(site_dir, lesson, widths, **opts))
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
 
 
@@ -243,13 +248,17 @@ def test_save_image_gives_an_svg_and_a_png_of_the_board(page, site_dir, scheme):
 
 
 def test_every_game_saves_an_image(page, site_dir):
-    """Each game's board (the reef's is an SVG drawing of its own) makes a well-formed SVG and a PNG."""
+    """Each game's board (the reef's is an SVG drawing of its own) makes a well-formed SVG and a PNG; what the drawing
+    refers to by id (the reef's coral patterns, which tell colours apart without their colour) is in the image."""
     for game, (lesson, _totals) in sorted(LESSONS.items()):
         open_columns(page, site_dir, lesson, widths=(480,))
         svg = base64.b64decode(page.evaluate(IMAGE_JS, [0, "svg"])["data"])
         root = ET.fromstring(svg)
         assert root.find(".//{http://www.w3.org/2000/svg}foreignObject") is not None, game
         assert f"game-{game}" in svg.decode(), game
+        wanted = set(re.findall(r"url\(#([\w-]+)\)", svg.decode()))
+        assert wanted >= ({"reef-pat-R"} if game == "reef" else set()), game
+        assert wanted <= {n.get("id") for n in root.iter()}, f"{game}: the image refers to ids it does not hold"
         w, h = int(root.get("width")), int(root.get("height"))
         assert _png_size(base64.b64decode(page.evaluate(IMAGE_JS, [0, "png"])["data"])) == (2 * w, 2 * h), game
     assert not page.errors and not page.csp_violations
