@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from tests.e2e.handmade_lesson import museum_lesson
 from tests.e2e.test_viewer import write
 
 WIDTHS = (320, 480, 720, 1100)
@@ -118,6 +119,45 @@ def test_every_board_fits_its_column_at_four_widths(page, site_dir, game):
                 assert not overlap(a, b), f"{where}: {what} overlap"
             assert col["totals"], f"{where}: the totals are drawn"
             assert all(t["right"] <= board["right"] + 1 for t in col["totals"]), f"{where}: totals inside the board"
+    assert not page.errors and not page.csp_violations
+
+
+# In the one column on the page: what sticks out of it (not counting what a part that scrolls sideways clips), and
+# each part that scrolls sideways, with its cue (web/pan-cue.js, viewer.css) as drawn.
+PANS_JS = """() => {
+  const c = document.querySelector(".col").getBoundingClientRect();
+  const all = [...document.querySelectorAll(".shoal-view *")];
+  const scrolls = all.filter((n) => /auto|scroll/.test(getComputedStyle(n).overflowX)
+    && n.scrollWidth > n.clientWidth + 1);
+  const out = all.filter((n) => { const b = n.getBoundingClientRect();
+    return b.width > 0 && !n.closest(".sr-only") && (b.left < c.left - 1 || b.right > c.right + 1)
+      && !scrolls.some((s) => s.contains(n) && s !== n); }).map((n) => `${n.tagName}.${n.className}`);
+  return { out, page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    pans: scrolls.map((n) => { const style = getComputedStyle(n), line = getComputedStyle(n, "::before");
+      return { part: n.className, pans: n.dataset.pans || null, mask: style.maskImage || style.webkitMaskImage,
+        line: line.display !== "none" && line.content.includes("Scroll sideways") }; }) };
+}"""
+
+
+def test_below_320_px_a_board_fits_or_pans_with_a_cue(page, site_dir):
+    """In a 250 px column (a teacher's page beside text, on a phone): each game's board fits, or the part of it that
+    is wider (the museum's full grid of five columns and its row totals) scrolls sideways inside the board with a
+    visible cue, its far edge faded and a "Scroll sideways" line over it; scrolled to its end, the fade moves to the
+    other edge. Nothing else sticks out of the column and the page never scrolls sideways."""
+    wide = {**museum_lesson(seed=1, moves=9), "id": "wide-museum"}  # five columns of water and paintings
+    write(site_dir / "lessons" / "wide-museum.json", json.dumps(wide))
+    for lesson in [lesson for lesson, _ in LESSONS.values()] + ["wide-museum"]:
+        open_columns(page, site_dir, lesson, widths=(250,), step=1000)  # past the end: the last step
+        page.wait_for_function("() => !document.querySelector('.shoal-view').dataset.busy")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        col = page.evaluate(PANS_JS)
+        assert not col["out"] and col["page"] <= 0, f"{lesson} at 250 px: sticks out: {col['out'][:5]}"
+        if lesson == "wide-museum":
+            assert [p["part"] for p in col["pans"]] == ["mu-board-wrap"], col["pans"]
+        for part in col["pans"]:
+            assert part["pans"] == "end" and "gradient" in part["mask"] and part["line"], f"{lesson}: no cue: {part}"
+    page.evaluate("() => { const n = document.querySelector('[data-pans]'); n.scrollLeft = n.scrollWidth; }")
+    page.wait_for_function("() => document.querySelector('.mu-board-wrap').dataset.pans === 'start'")
     assert not page.errors and not page.csp_violations
 
 
