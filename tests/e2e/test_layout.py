@@ -179,12 +179,18 @@ DIAGRAM_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>diagra
 <div class="col" id="c1">
 <shoal-board id="element" diagram lesson="lessons/museum-lines.json" step="2"></shoal-board></div>
 <div class="col" id="c2"><div id="mounted"></div></div>
+<div class="col" id="c3">
+<shoal-board id="brunch" diagram lesson="lessons/brunch-catch.json" step="5"></shoal-board></div>
+<div class="col" id="c4"><div id="reef"></div></div>
 <script type="module" src="diagrams.js"></script></body></html>"""
 DIAGRAM_JS = """import { Shoal } from "./embed.js";
-document.getElementById("c1").style.width = "480px";
-document.getElementById("c2").style.width = "720px";
+for (const [id, width] of [["c1", 480], ["c2", 720], ["c3", 320], ["c4", 1100]]) {
+  document.getElementById(id).style.width = `${width}px`;
+}
 window.mounted = await Shoal.mount(document.getElementById("mounted"),
   { diagram: true, lesson: "lessons/aquarena-order.json", step: 3 });
+await Shoal.mount(document.getElementById("reef"),
+  { diagram: true, lesson: "lessons/reef-reefs-and-ecosystems.json", step: 2 });
 try { await Shoal.mount(document.createElement("div"), { diagram: true, game: "museum", players: 2 }); } catch (e) {
   window.refused = e.message;
 }
@@ -193,18 +199,20 @@ document.body.dataset.ready = "1";
 
 
 def test_a_diagram_is_one_still_step_with_no_controls_and_no_python(page, site_dir):
-    """`<shoal-board diagram>` and `Shoal.mount(el, {diagram: true})`: the step's board, comment and question as text
-    at the column's width, no step buttons, steps or log, nothing to click on the board even at a question, the arrow
-    keys do nothing, and no Pyodide file, worker or wheel is requested; a diagram of a new deal is refused."""
+    """`<shoal-board diagram>` and `Shoal.mount(el, {diagram: true})`, a board of each game: the step's board, comment
+    and question as text at the column's width, no step buttons, steps or log, nothing to click on the board even at
+    a question, the arrow keys do nothing, and no Pyodide file, worker or wheel is requested; a diagram of a new deal
+    is refused."""
     write(site_dir / "columns.css", COLUMNS_CSS)
     write(site_dir / "diagrams.html", DIAGRAM_HTML)
     write(site_dir / "diagrams.js", DIAGRAM_JS)
     page.goto(page.site_url + "diagrams.html")
     page.wait_for_function("document.body.dataset.ready === '1'")
-    page.wait_for_selector("#element .shoal-view[data-painted]")
+    for sel in ("#element", "#brunch"):
+        page.wait_for_selector(f"{sel} .shoal-view[data-painted]")
     page.wait_for_timeout(1500)  # an engine started "in the background" would have asked for its files by now
     assert pyodide_requests(page) == [], "a diagram downloads no Python"
-    for sel, width in (("#element", 480), ("#mounted", 720)):
+    for sel, width in (("#element", 480), ("#mounted", 720), ("#brunch", 320), ("#reef", 1100)):
         view = page.query_selector(f"{sel} .shoal-view")
         assert view.bounding_box()["width"] == pytest.approx(width, abs=1), "sized to its column"
         assert page.is_visible(f"{sel} .sv-board") and page.is_visible(f"{sel} .sv-comment")
@@ -219,14 +227,18 @@ def test_a_diagram_is_one_still_step_with_no_controls_and_no_python(page, site_d
     assert not page.errors and not page.csp_violations
 
 
-def test_printing_shows_the_board_comment_and_question_without_buttons(page, site_dir):
-    """Printed, a lesson's board keeps its board, comment and question; the step buttons, step list, log, Play on,
-    Save image and Keys are not printed, and no button is printed outside the drawing of the board."""
-    open_columns(page, site_dir, "museum-lines", widths=(720,), step=2)
+@pytest.mark.parametrize("game", sorted(LESSONS))
+def test_printing_shows_the_board_comment_and_question_without_buttons(page, site_dir, game):
+    """Printed, a lesson's board keeps its board, comment, question and totals; the step buttons, step list, log,
+    Play on, Save image and Keys are not printed, and no button is printed outside the drawing of the board."""
+    lesson, totals = LESSONS[game]
+    steps = json.loads((site_dir / "lessons" / f"{lesson}.json").read_text())["steps"]
+    asked = next(i for i, step in enumerate(steps) if step["question"]) + 1  # the board counts steps from 1
+    open_columns(page, site_dir, lesson, widths=(720,), step=asked)
     page.wait_for_selector(".sv-prompt")
     assert page.is_visible(".sv-nav button"), "on screen the controls are there"
     page.emulate_media(media="print")
-    for shown in (".sv-board", ".sv-comment", ".sv-prompt", ".mu-badge"):
+    for shown in (".sv-board", ".sv-comment", ".sv-prompt", totals):
         assert page.is_visible(shown), shown
     buttons = [b for b in page.query_selector_all(".shoal-view button, .shoal-view summary") if b.is_visible()]
     outside = [b.inner_text() for b in buttons if not b.evaluate("(n) => !!n.closest('.sv-board')")]
