@@ -78,7 +78,9 @@ export function boardSvg(board) { return drawn(board).text; }
 function drawn(board) {
   const box = board.getBoundingClientRect();
   const inner = Math.ceil(box.width);
-  const width = inner + 2 * PAD, height = Math.ceil(box.height) + 2 * PAD;
+  // A part that scrolls sideways on screen (web/pan-cue.js) is drawn whole: the image is wider by what it hides.
+  const hidden = Math.max(0, ...[...board.querySelectorAll("[data-pans]")].map((n) => n.scrollWidth - n.clientWidth));
+  const width = inner + hidden + 2 * PAD, height = Math.ceil(box.height) + 2 * PAD;
   const view = board.closest(".shoal-view");
   const copy = new XMLSerializer().serializeToString(copyOf(board));
   // The board's frame: the viewer's classes (its palette and fonts), its theme, its main column as the container the

@@ -158,6 +158,13 @@ def test_below_320_px_a_board_fits_or_pans_with_a_cue(page, site_dir):
             assert part["pans"] == "end" and "gradient" in part["mask"] and part["line"], f"{lesson}: no cue: {part}"
     page.evaluate("() => { const n = document.querySelector('[data-pans]'); n.scrollLeft = n.scrollWidth; }")
     page.wait_for_function("() => document.querySelector('.mu-board-wrap').dataset.pans === 'start'")
+    # Saved as an image, the board is drawn whole: wider by what its scrolling part hides, with no cue.
+    hides = page.evaluate(
+        "() => { const n = document.querySelector('[data-pans]'); return n.scrollWidth - n.clientWidth; }"
+    )
+    root = ET.fromstring(base64.b64decode(page.evaluate(IMAGE_JS, [0, "svg"])["data"]))
+    board = page.query_selector(".sv-board").bounding_box()
+    assert int(root.get("width")) == pytest.approx(board["width"] + 16 + hides, abs=2)
     assert not page.errors and not page.csp_violations
 
 
