@@ -103,16 +103,19 @@ export async function boardPng(board, scale = 2) {
   const { text, width, height } = drawn(board); // never parsed here: the page's CSP would judge its styles
   const img = new Image();
   img.src = dataUrl(text);
-  await img.decode();
+  // A browser that will not draw the SVG board, or read it back from the canvas (older Safari): say so, keep the SVG.
+  const refused = (err) => new Error(
+    `this browser cannot make a PNG of the board (${err.message}); save it as SVG instead`);
+  try { await img.decode(); } catch (err) { throw refused(err); }
   const canvas = el("canvas", { width: Math.round(width * scale), height: Math.round(height * scale) });
   const ctx = canvas.getContext("2d");
   ctx.scale(scale, scale);
   ctx.drawImage(img, 0, 0);
   return new Promise((resolve, reject) => {
     try {
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the browser made no PNG"))), "image/png");
-    } catch (err) { // a browser that will not read back a drawn SVG board (older Safari): say so, keep the SVG
-      reject(new Error(`this browser cannot make a PNG of the board (${err.message}); save it as SVG instead`));
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(refused(new Error("no PNG was made")))), "image/png");
+    } catch (err) {
+      reject(refused(err));
     }
   });
 }
