@@ -27,7 +27,7 @@ export function watchPans(root) {
   let queued = false;
   const check = () => {
     queued = false;
-    for (const n of root.querySelectorAll(".sv-board *")) {
+    for (const n of root.querySelectorAll(".sv-board :not(svg *)")) { // inside a drawing, nothing scrolls
       if (n.dataset && (n.dataset.pans || SCROLLS.test(getComputedStyle(n).overflowX))) mark(n);
     }
   };
