@@ -39,3 +39,13 @@ def test_the_docs_show_a_gamebook_question_for_every_game():
     for game, fields in asked.items():
         assert {"hint", "explain"} <= fields, game
         assert ("refute" in fields) == (game != "brunch"), game
+
+
+def test_the_checker_counts_a_one_step_example_in_good_english(tmp_path, capsys):
+    from shoal.lessons.__main__ import main
+
+    one = next(lesson for lesson in written_lessons() if len(lesson["steps"]) == 1)
+    path = tmp_path / "one-step.json"
+    path.write_text(json.dumps(one))
+    assert main([str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith("ok (1 step, 1 question)")
