@@ -15,6 +15,7 @@ import { Hints } from "./hint.js";
 import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
+import { watchPans } from "./pan-cue.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
 import { saveImageMenu } from "./save-image.js";
 import { newSeed } from "./seed.js";
@@ -84,6 +85,7 @@ class Viewer {
     host.replaceChildren(this.root, this.announcer.node);
     if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
     this.book = new Gamebook(this); // a lesson's questions (web/gamebook.js)
+    this.unwatchPans = watchPans(this.root); // a board wider than its column scrolls with a cue (web/pan-cue.js)
   }
 
   async start() {
@@ -538,6 +540,7 @@ class Viewer {
 
   destroy() {
     this.destroyed = true;
+    this.unwatchPans();
     if (this.analysis) this.analysis.stop();
     this.book.reset();
     if (this.live) this.live.destroy();
