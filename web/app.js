@@ -20,6 +20,7 @@ import {
 } from "./validate.js";
 import { Regions } from "./redraw.js";
 import { registerServiceWorker } from "./update.js";
+import { isCompiledReplay } from "./replay-file.js";
 
 const params = new URLSearchParams(location.search);
 const body = document.body;
@@ -39,8 +40,9 @@ setStatus("loading");
 const { build: buildInfo, games, game: gameInfo } = await site();
 const PROGRESS = { runtime: "Starting Python…", engine: "Loading the game engine…", ready: "" };
 let engineReady = false;
-// Python starts with the page, except under a lesson's link: the lesson asks for it when it needs it (a question, play
-// on, a hand-written lesson to compile), so a reader who only reads downloads none.
+// Python starts with the page, except under a lesson's or a replay's link: the board asks for it when it needs it (a
+// question, play on, a hand-written lesson to compile, a record that is not a compiled replay), so a reader who only
+// reads downloads none.
 const engine = onFirstUse(() => {
   const made = new Engine(buildInfo.stamp, (stage) => { status.textContent = PROGRESS[stage] ?? stage; });
   made.ready.then(() => { if (body.dataset.status === "loading" && !current && !viewing) setStatus("lobby"); },
@@ -52,7 +54,7 @@ const engine = onFirstUse(() => {
   });
   return made;
 });
-if (!params.has("lesson")) engine.start();
+if (!params.has("lesson") && params.get("replay") !== "1") engine.start();
 else if (params.get("preload") === "1") startWhenIdle(() => engine.start()); // the link opts in (docs/embedding.md)
 
 // ---- the match in progress ------------------------------------------------------------------------------------
@@ -527,7 +529,7 @@ async function showViewer(opts) {
   const host = el("div", { class: "viewer-page" });
   screen.replaceChildren(host);
   const viewer = await openViewer(host, {
-    ...opts, engine: () => engine, match: "main", keys: document, botDelay, botBudget,
+    ...opts, engine: () => engine, match: "main", keys: document, botDelay, botBudget, replayFile: !params.has("embed"),
     emit: tellParent, status: (s) => setStatus(s === "loading" ? "loading" : s),
   });
   viewer.root.focus({ preventScroll: true });
@@ -637,7 +639,7 @@ if (params.get("replay") === "1" || params.has("lesson")) {
     } else {
       throw new Error("the link names no game");
     }
-    checkRecord(record, games); // before the viewer sizes anything from it
+    if (!isCompiledReplay(record)) checkRecord(record, games); // before the viewer sizes anything (it checks its own)
     return showViewer({ record, step });
   })().catch((e) => {
     showLobby();

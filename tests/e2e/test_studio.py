@@ -178,22 +178,29 @@ def answer_on_viewer(page, steps: list[str], want: dict, right: bool) -> None:
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_a_lesson_authored_by_clicking_downloads_checks_and_mounts_by_hand(page, site_dir, tmp_path, game):
-    """A lesson per game authored by clicking only, downloaded, checked with python3 -m shoal.lessons, mounted from
-    a page of the test's own with Shoal.mount (hand-written, no build) and played through: every step, the question
-    right and wrong."""
+    """A lesson per game authored by clicking only, downloaded (compiled by the page's engine, and its source alone),
+    checked with python3 -m shoal.lessons, mounted from a page of the test's own with Shoal.mount (no build) and played
+    through: every step, the question right and wrong."""
     open_studio(page)
     new_lesson(page, game)
     authored, steps, answer = author_lesson(page, game)
 
+    with page.expect_download() as info:
+        page.click("[data-studio=download-source]")
+    assert info.value.suggested_filename == f"{game}-studio-lesson-of-{game}-source.json"
+    source = json.loads(Path(info.value.path()).read_text())
+    assert source == authored, "the source is the lesson as written, nothing added, nothing lost"
+    assert "format" not in source and "source" not in source, "hand-written, not compiled"
     with page.expect_download() as info:
         page.click("[data-studio=download]")
     name = info.value.suggested_filename
     assert name == f"{game}-studio-lesson-of-{game}.json"
     path = tmp_path / name
     info.value.save_as(path)
-    written = json.loads(path.read_text())
-    assert written == authored, "the file is the lesson as written, nothing added, nothing lost"
-    assert "format" not in written and "source" not in written, "hand-written, not compiled"
+    compiled = json.loads(path.read_text())
+    assert compiled["format"] == "shoal-lesson" and compiled["source"] == authored, "compiled, its source kept whole"
+    assert all(step["view"] for step in compiled["steps"]), "every step's view: the page needs no Python to read it"
+    written = authored
 
     env = {**os.environ, "PYTHONPATH": str(ROOT / "pysrc")}
     cli = subprocess.run([sys.executable, "-m", "shoal.lessons", str(path)], capture_output=True, text=True, env=env)
