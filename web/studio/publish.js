@@ -43,7 +43,10 @@ export function publishBar(ed) {
       button("preview", "Preview", () => preview(ed), true),
       button("download", "Download lesson", async () => {
         const { lesson } = await ed.ctx.busy.run(() => ed.ctx.engine.call("lesson_compile",
-          { lesson: handWritten(ed.lesson), id: lessonId(ed.lesson) }));
+          { lesson: handWritten(ed.lesson), id: lessonId(ed.lesson) })).catch((err) => {
+          throw new Error(`The lesson cannot be downloaded for readers yet (Download source keeps it as written): ${
+            err.message}`);
+        });
         download(file(), `${JSON.stringify(lesson)}\n`);
         flash(said, `Downloaded ${file()}: its readers' page shows it without starting Python.`);
       }),
@@ -92,7 +95,7 @@ export function embedCodes(lesson, file, url) {
   const src = `shoal/index.html${link.search}${link.hash}`;
   const title = String(lesson.title || "A Shoal lesson").replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
   return [
-    ["The element (put the downloaded file beside your page)", [
+    ["The element (put the file Download lesson gives beside your page: it paints without Python)", [
       '<link rel="stylesheet" href="shoal/viewer.css">',
       '<script type="module" src="shoal/embed.js"></script>',
       `<shoal-board lesson="${file}"></shoal-board>`,
