@@ -20,7 +20,7 @@ import {
 } from "./validate.js";
 import { Regions } from "./redraw.js";
 import { registerServiceWorker } from "./update.js";
-import { isCompiledReplay } from "./replay-file.js";
+import { MAX_REPLAY_CHARS, isCompiledReplay } from "./replay-file.js";
 
 const params = new URLSearchParams(location.search);
 const body = document.body;
@@ -465,7 +465,7 @@ function showLobby(gameId, { first = null, skip = null } = {}) {
 }
 
 // A ?record= link: only a file of this same site (the site makes no outside request), read as text and checked.
-async function fetchRecord(link) {
+async function fetchRecord(link, max = MAX_RECORD_CHARS) {
   let url;
   try { url = new URL(link, location.href); } catch { throw new Error("the link's record is not a web address"); }
   if (url.origin !== location.origin) throw new Error("a record must come from this site");
@@ -474,7 +474,7 @@ async function fetchRecord(link) {
     throw new Error(`${url.pathname} could not be fetched (are you offline?)`);
   }
   if (!response.ok) throw new Error(`${url.pathname} was not found (${response.status})`);
-  return parseRecordText(await response.text());
+  return parseRecordText(await response.text(), max);
 }
 
 // "Continue" for each title's unfinished game (but `skip`, offered on its own above), what was set aside since the
@@ -635,7 +635,7 @@ if (params.get("replay") === "1" || params.has("lesson")) {
     if (location.hash.startsWith("#r=")) {
       record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));
     } else if (params.has("record")) {
-      record = await fetchRecord(params.get("record"));
+      record = await fetchRecord(params.get("record"), MAX_REPLAY_CHARS); // a compiled replay holds every view
     } else {
       throw new Error("the link names no game");
     }
@@ -652,7 +652,9 @@ if (params.get("replay") === "1" || params.has("lesson")) {
   screen.replaceChildren(el("p", { class: "loading", text: "Opening the saved game…" }));
   const watch = params.get("watch") === "1"; // a spectator's view: nothing is played, nothing saved
   const open = (record) => (watch ? openRecord(record, { watch }) : openLinkedRecord(record));
-  fetchRecord(params.get("record")).then(open).catch((e) => {
+  // A compiled replay's record plays on as the record itself would (the engine replays it: its views are not needed).
+  const played = (r) => (isCompiledReplay(r) ? r.record : r);
+  fetchRecord(params.get("record"), MAX_REPLAY_CHARS).then((r) => open(played(r))).catch((e) => {
     showLobby();
     showNotice(`Could not open that record: ${e.message}.`);
   });

@@ -8,6 +8,7 @@ import { brief, checkRecord } from "./validate.js";
 
 export const FORMAT = "shoal-replay";
 const VERSION = 1;
+export const MAX_REPLAY_CHARS = 64_000_000; // as the engine's (shoal.replays.MAX_FILE): a long Brunch game's is ~2 MB
 
 export const isCompiledReplay = (R) => R !== null && typeof R === "object" && R.format === FORMAT;
 
