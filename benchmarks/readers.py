@@ -22,7 +22,6 @@ import argparse
 import gzip
 import json
 import os
-import random
 import re
 import statistics
 import sys
@@ -35,8 +34,8 @@ sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT)]
 
 import build  # noqa: E402
 import server  # noqa: E402
-import shoal  # noqa: E402
 from shoal import lessons, replays  # noqa: E402
+from tests.core.test_replay_step import finished  # noqa: E402  (a whole game of random legal moves)
 
 READ = ("museum-boats", "brunch-catch", "reef-large-animals")
 RECORDS = (("museum", 2), ("brunch", 4), ("aquarena", 3), ("reef", 2))  # one random game of each, seed 1
@@ -90,18 +89,8 @@ def write_pages(site: Path) -> None:
     (site / "records").mkdir(exist_ok=True)
     for game, players in RECORDS:
         (site / "records" / f"readers-{game}.json").write_text(
-            replays.dumps(replays.compile_replay(random_game(game, players)))
+            replays.dumps(replays.compile_replay(finished(game, players, 1)))
         )
-
-
-def random_game(game: str, players: int, seed: int = 1) -> dict:
-    """A whole game of random legal moves: a record of the usual length."""
-    match = shoal.new_match(game, players, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over():
-        seat = match.to_act()[0]
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    return match.record()
 
 
 def record_files(site: Path) -> list[dict]:

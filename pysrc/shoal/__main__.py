@@ -140,8 +140,8 @@ def _analyse(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    """A record compiled for a page (docs/embedding.md, "Records"), or a compiled replay checked; errors in one
-    line."""
+    """A record compiled for a page (docs/embedding.md, "Records for a page"), or a compiled replay checked; errors
+    in one line."""
     from . import BadRecord, replays
     from .core import ShoalError
 

@@ -1,6 +1,6 @@
 """Compiled replays: a record with every step's spectator view beside it, so a page paints the replay without Python.
 
-A compiled replay is plain JSON (docs/embedding.md, "Records")::
+A compiled replay is plain JSON (docs/embedding.md, "Records for a page")::
 
     {"format": "shoal-replay", "version": 1, "game": "museum", "players": 2, "total": 20,
      "record": {...the record, with its seats and names...},

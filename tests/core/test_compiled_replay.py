@@ -6,27 +6,13 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
 import pytest
 
 import shoal
-from shoal import bridge, replays
+from shoal import replays
 from shoal.core import ShoalError
-
-
-def ask(**req):
-    return json.loads(bridge.handle(json.dumps(req)))
-
-
-def finished(game: str, players: int, seed: int) -> dict:
-    match = shoal.new_match(game, players, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over():
-        seat = match.to_act()[0]
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    return match.record()
-
+from tests.core.test_replay_step import ask, finished
 
 GAMES = [("museum", 2, 3), ("brunch", 3, 4), ("aquarena", 3, 5), ("reef", 2, 6)]
 
