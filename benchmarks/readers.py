@@ -201,8 +201,8 @@ def main() -> int:
                 answers[kind].append(first_answer(browser, base + "readers-question.html", kind == "cached"))
         browser.close()
     srv.shutdown()
-    tmp.cleanup()
     summary = {"pages": pages, "answers": answers, "load": (load_before, os.getloadavg()), "files": record_files(site)}
+    tmp.cleanup()
     text = section(summary, args.runs)
     print(text)
     if args.write:
