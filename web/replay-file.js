@@ -68,8 +68,8 @@ export function replayDownload(record, call) {
     try {
       const { replay } = await call("replay_compile", { record });
       download(`shoal-${record.game}-${record.seed}-replay.json`, JSON.stringify(replay));
-      note.textContent = "Downloaded: every move as the spectator sees it (nobody's hand), for a <shoal-board " +
-        "record=\"…\"> on your own page, which shows it without Python.";
+      note.textContent = "Downloaded: every move as the spectator sees it (nobody's hand). A <shoal-board> on " +
+        "your own page shows it without Python.";
     } catch (err) {
       note.textContent = `Could not compile the replay: ${err.message}`;
     }

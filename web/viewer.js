@@ -474,11 +474,10 @@ class Viewer {
       })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
+    const file = this.kind === "replay" && this.opts.replayFile
+      ? [replayDownload(this.record, (cmd, args) => this.call(cmd, args))] : [];
     bar.append(saveImageMenu(() => this.root.querySelector(".sv-board"),
-      () => `${this.lesson?.id || this.info.id}-${at + first}`), keysList());
-    if (this.kind === "replay" && this.opts.replayFile) {
-      bar.append(replayDownload(this.record, (cmd, args) => this.call(cmd, args)));
-    }
+      () => `${this.lesson?.id || this.info.id}-${at + first}`), ...file, keysList());
     return bar;
   }
 

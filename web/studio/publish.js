@@ -95,7 +95,7 @@ export function embedCodes(lesson, file, url) {
   const src = `shoal/index.html${link.search}${link.hash}`;
   const title = String(lesson.title || "A Shoal lesson").replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
   return [
-    ["The element (put the file Download lesson gives beside your page: it paints without Python)", [
+    ["The element (put the file from Download lesson beside your page; reading it needs no Python)", [
       '<link rel="stylesheet" href="shoal/viewer.css">',
       '<script type="module" src="shoal/embed.js"></script>',
       `<shoal-board lesson="${file}"></shoal-board>`,
