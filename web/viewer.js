@@ -1,6 +1,7 @@
 // The step viewer: a lesson (precomputed steps, painted without Python), a replay of any record (views from the
-// engine's replay_step, or a compiled replay's own), or a live game (a fresh deal, or "play on from here"). One module for the site's lesson and
-// replay pages, the end screen's "Replay this game" and every embedded board (web/embed.js).
+// engine's replay_step, or a compiled replay's own), or a live game (a fresh deal, or "play on from here"). One
+// module for the site's lesson and replay pages, the end screen's "Replay this game" and every embedded board
+// (web/embed.js).
 //
 // It never decides a rule: lesson steps carry the engine's views; answers are checked by the engine (lesson_answer);
 // a live game is the match page's own turn loop (web/match.js) on the board's own named match in the bridge.
