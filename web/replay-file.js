@@ -3,7 +3,6 @@
 // first (a damaged file is refused whole, never half shown); the engine still answers whatever the file does not
 // hold (a seat's view, Analyse, play on), from its record. And the page's way to write one: "Download for a page".
 import { el } from "./dom.js";
-import { download } from "./studio/fields.js";
 import { brief, checkRecord } from "./validate.js";
 
 export const FORMAT = "shoal-replay";
@@ -67,6 +66,7 @@ export function replayDownload(record, call) {
     note.textContent = "Compiling the replay…";
     try {
       const { replay } = await call("replay_compile", { record });
+      const { download } = await import("./studio/fields.js"); // only for the teacher who asks: readers fetch none
       download(`shoal-${record.game}-${record.seed}-replay.json`, JSON.stringify(replay));
       note.textContent = "Downloaded: every move as the spectator sees it (nobody's hand). A <shoal-board> on " +
         "your own page shows it without Python.";

@@ -307,7 +307,8 @@ def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
 
 def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tmp_path):
     """ "Copy embed code" gives the <shoal-board> snippet (with the downloaded file beside the page) and the iframe
-    snippet (the lesson in its link): pasted as they are into a page beside the site, both show the lesson."""
+    snippet (the lesson in its link): pasted as they are into a page beside the site, both show the lesson; the
+    downloaded file opens in the Studio again."""
     two_steps(page, "aquarena", 4, "An embedded pond", ["The ponds before the first card.", "A first card placed."], 5)
     idle(page)
     with page.expect_download() as info:
@@ -338,6 +339,12 @@ def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tm
     assert frame.locator(".sv-head h3").inner_text() == "An embedded pond"
     assert frame.locator(".sv-comment").inner_text() == "The ponds before the first card."
     page.wait_for_function("() => document.querySelector('iframe').style.height !== ''")  # iframe.js fitted it
+    # The downloaded (compiled) lesson opens in the Studio again, from its source.
+    open_studio(page)
+    page.set_input_files("[data-studio=open-file]", str(tmp_path / name))
+    idle(page, 90_000)
+    page.wait_for_selector(BOARD)
+    assert page.input_value("[data-studio=title]") == "An embedded pond" and step_count(page) == 2
     assert not page.errors, page.errors
 
 
