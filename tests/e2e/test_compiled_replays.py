@@ -99,10 +99,7 @@ def test_the_replay_viewer_downloads_a_replay_for_a_page_that_an_iframe_link_sho
     page.click("[data-nav=play-on]")
     page.click("[data-nav=start-play-on]")
     wait_for_worker(page)
-    assert len(page.workers) == 1, "play on wakes the engine"
-    page.wait_for_function(
-        "['playing', 'over'].includes(document.querySelector('.shoal-view').dataset.status)", timeout=90_000
-    )
+    assert len(page.workers) == 1, "play on wakes the engine (the first test sees it answer)"
     assert_no_outside_requests(page)
     assert not page.errors
 
