@@ -524,12 +524,14 @@ function tellParent(type, detail) {
 
 let viewing = false; // a lesson or replay is on screen (the lobby must not take over when Python is ready)
 async function showViewer(opts) {
+  const hints = params.get("hints") !== "0" && (!current || current.hints.on); // a live board's Hint button
   show(null);
   viewing = true;
   const host = el("div", { class: "viewer-page" });
   screen.replaceChildren(host);
   const viewer = await openViewer(host, {
-    ...opts, engine: () => engine, match: "main", keys: document, botDelay, botBudget, replayFile: !params.has("embed"),
+    ...opts, engine: () => engine, match: "main", keys: document, botDelay, botBudget, hints,
+    replayFile: !params.has("embed"),
     emit: tellParent, status: (s) => setStatus(s === "loading" ? "loading" : s),
   });
   viewer.root.focus({ preventScroll: true });

@@ -12,6 +12,7 @@ import {
   seatsBar, site,
 } from "./board.js";
 import { Gamebook } from "./gamebook.js";
+import { Hints } from "./hint.js";
 import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
@@ -60,6 +61,7 @@ const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "s
  *  diagram  a still board of the one step `step`: no controls, no keys, a question's board not playable (and no
  *           engine for a compiled lesson: its views are all it needs)
  *  analyse  a replay: start its post-game analysis at once (web/analysis-view.js; its Analyse button otherwise)
+ *  hints    false: a live game offers no Hint button (web/hint.js; on by default, for the person whose turn it is)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -334,10 +336,12 @@ class Viewer {
       engine: () => this.engine(), name: this.match, info: this.info, renderer: this.renderer, seats, names, shown,
       root: this.root, busy: this.busy, announcer: this.announcer, tableClass: "sv-board table",
       botDelay: this.botDelay, botBudget: this.opts.botBudget,
-      frame: () => this.liveFrame(), end: () => this.replayButton(), drawn: () => this.painted(),
+      frame: () => this.liveFrame(), end: (m, sheet) => this.liveEnd(m, sheet),
+      drawn: (m, frame) => { this.painted(); if (this.hints) this.hints.drawn(m, frame); },
       emit: this.emit, status: (s) => this.setStatus(s),
     });
     this.usedEngine = true;
+    this.hints = this.opts.hints === false ? null : new Hints({ engine: this.engine(), players: seats.length });
     await live.open(cmd, args);
     if (this.destroyed) return;
     this.live = live;
@@ -356,7 +360,7 @@ class Viewer {
       el("div", { class: "sv-head" }, el("h3", { text: this.info.title }), regions.slot("seats"), regions.slot("turn")),
       regions.slot("table"), regions.slot("error"), regions.slot("outcome"), regions.slot("end"));
     const side = el("aside", { class: "sv-side" },
-      regions.slot("undo"), el("h4", { text: "Log" }), regions.slot("log"));
+      regions.slot("undo"), regions.slot("hint"), el("h4", { text: "Log" }), regions.slot("log"));
     this.frame = null; // the steps' frame is gone
     this.root.replaceChildren(main, side);
     return { root: main, regions };
@@ -514,6 +518,11 @@ class Viewer {
     return Array.from({ length: this.total + 1 }, (_, i) => el("li", { class: i === this.index ? "current" : "" },
       el("button", { type: "button", dataset: { stepIndex: String(i) }, onclick: () => this.goTo(i) },
         i === 0 ? "Start" : `Move ${i}`, this.analysis ? this.analysis.stepMark(i) : null)));
+  }
+
+  liveEnd(match, sheet) {
+    if (this.hints) sheet.append(...this.hints.summary(match));
+    return this.replayButton();
   }
 
   // The end of a live game: its replay, on this same board (the one person at the table may see their own seat).
