@@ -11,6 +11,7 @@ from pathlib import Path
 
 import shoal
 from shoal import replays
+from tests.e2e.a11y import in_every_theme
 from tests.e2e.driver import assert_no_outside_requests
 from tests.e2e.test_lesson_readers import python_requests
 from tests.e2e.test_viewer import settled, write
@@ -81,6 +82,9 @@ def test_the_replay_viewer_downloads_a_replay_for_a_page_that_an_iframe_link_sho
     with page.expect_download() as info:
         page.click("[data-nav=replay-file]")
     assert info.value.suggested_filename == f"shoal-museum-{record['seed']}-replay.json"
+    page.wait_for_selector("[data-replay-file-note]:not(:empty)")
+    found = in_every_theme(page)  # the viewer with its new control and note, in each theme
+    assert found == [], "\n".join(found)
     got = json.loads(Path(info.value.path()).read_text())
     assert got == json.loads(json.dumps(replays.compile_replay(record))), "the engine's compile, in the page's worker"
     write(site_dir / "records" / "compiled-museum.json", json.dumps(got))
