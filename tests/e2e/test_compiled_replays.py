@@ -6,25 +6,14 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from pathlib import Path
 
-import shoal
 from shoal import replays
 from tests.e2e.a11y import in_every_theme
 from tests.e2e.driver import assert_no_outside_requests
+from tests.e2e.test_embed_trust import unfinished
 from tests.e2e.test_lesson_readers import python_requests
 from tests.e2e.test_viewer import settled, write
-
-
-def short_record(game: str, players: int, seed: int, moves: int) -> dict:
-    match = shoal.new_match(game, players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        seat = match.to_act()[0]
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    return match.record()
-
 
 BOARDS = """<!doctype html><html><head><meta charset="utf-8"><title>compiled replays</title>
 <link rel="stylesheet" href="viewer.css"><script type="module" src="embed.js"></script></head><body>
@@ -41,7 +30,7 @@ def wait_for_worker(page) -> None:
 
 
 def test_a_compiled_replay_steps_to_its_end_without_python_and_a_seat_or_analyse_wakes_the_engine(page, site_dir):
-    record = short_record("reef", 2, 6, 6)
+    record = unfinished("reef", 2, 6, 6)
     compiled = replays.compile_replay(record)
     damaged = copy.deepcopy(compiled)
     damaged["steps"][2]["view"]["seat"] = 0
@@ -75,7 +64,7 @@ def test_a_compiled_replay_steps_to_its_end_without_python_and_a_seat_or_analyse
 
 
 def test_the_replay_viewer_downloads_a_replay_for_a_page_that_an_iframe_link_shows_without_python(page, site_dir):
-    record = {**short_record("museum", 2, 4, 5), "names": ["Ana", "Ben"]}
+    record = {**unfinished("museum", 2, 5, 4), "names": ["Ana", "Ben"]}
     write(site_dir / "records" / "plain-museum.json", json.dumps(record))
     page.goto(page.site_url + "index.html?replay=1&record=records/plain-museum.json")
     settled(page, "replay", step=5)
