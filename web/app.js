@@ -3,6 +3,7 @@
 // It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
 import { loadRenderer, makeAnnouncer, site } from "./board.js";
 import { el } from "./dom.js";
+import { download } from "./download.js";
 import { Engine, onFirstUse, startWhenIdle } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
@@ -416,12 +417,6 @@ function saveRecord() {
     download(`shoal-${record.game}-${record.seed}.json`,
       JSON.stringify({ ...record, seats: match.seats, names: match.names }, null, 1));
   }, (err) => showError(err.message));
-}
-
-function download(name, text, type = "application/json") {
-  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
 // Open a saved record: the bridge replays it into a new match and swaps it in only when every action was legal.

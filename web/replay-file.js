@@ -66,7 +66,7 @@ export function replayDownload(record, call) {
     note.textContent = "Compiling the replay…";
     try {
       const { replay } = await call("replay_compile", { record });
-      const { download } = await import("./studio/fields.js"); // only for the teacher who asks: readers fetch none
+      const { download } = await import("./download.js"); // only for the teacher who asks: readers fetch none
       download(`shoal-${record.game}-${record.seed}-replay.json`, JSON.stringify(replay));
       note.textContent = "Downloaded: every move as the spectator sees it (nobody's hand). A <shoal-board> on " +
         "your own page shows it without Python.";
