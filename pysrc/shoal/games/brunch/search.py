@@ -374,14 +374,16 @@ def rollout_policy(me: int):
     return play
 
 
-def analysis_search(me: int) -> GameSearch:
-    """What the post-game analysis plays out with when it judges seat ``me``: the levels' own model of the table
-    (``rollout_policy``: ``me`` plays the policy, highest food; the others the old heuristic's rules). Every seat on
-    highest food would leave every playout a tie (each seat puts the same value into the pool each round)."""
-    return GameSearch(sample=sample, evaluate=evaluate, policy=rollout_policy(me), candidates=candidates)
-
-
-ANALYSIS = analysis_search  # the name the analysis looks up (shoal.bots.analysis.spec_for)
+# The post-game analysis plays every seat by ``policy``, the levels' own play (highest food card), as every game's
+# analysis does. Not ``rollout_policy``: its rivals play the old heuristic's rank-based food, which none of the levels
+# plays, and judged against rivals who really play their highest card that model was wrong where it matters most.
+# Measured on a game of hard against hard (docs/analysis.md, "Brunch"): at round 3, seat 2's 4 against its 0 was worth
+# 0.375 against 0.605 there, 0.000 against 0.555 here, and 0.000 against 0.71 when the rest of the game was played by
+# the hard bots themselves; at the last food card it called -1 a sure win (1.000 against 0.500) where the game was
+# lost either way (0.000 and 0.000 here). When every seat keeps playing its highest card the pool is three equal
+# cards each round and the points end tied: then passes and Lunch calls change nothing, and the analysis says so;
+# the food cards and the colours taken, which decide the own-colour tie-break, are what it judges.
+ANALYSIS = SEARCH  # the name the analysis looks up (shoal.bots.analysis.spec_for)
 
 
 def round_over(start: BrunchState, now: BrunchState) -> bool:
@@ -447,5 +449,4 @@ __all__ = [
     "sample",
     "sample_informed",
     "ANALYSIS",
-    "analysis_search",
 ]
