@@ -8,7 +8,7 @@
 // drawn with the better move as its only legal action (web/move-finder.js).
 import { el } from "./dom.js";
 import { ensureCss, highlight, makeUi } from "./board.js";
-import { actionNodes, findMove, sameAction } from "./move-finder.js";
+import { actionNodes, findMove } from "./move-finder.js";
 
 const SLICE_MS = 200;
 export const MARKS = {
@@ -19,15 +19,30 @@ export const MARKS = {
 const PLURAL = { inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders" };
 const isSeat = (s) => Number.isInteger(s) && s >= 0;
 
-// Test-only, like botBudget: analysisBudget=N sets the playouts a decision, so browser tests analyse in seconds.
+// Test-only, like botBudget: analysisBudget=N sets the playouts a decision, so browser tests analyse in seconds. Read
+// from the address the page opened with (a page such as My games rewrites its address).
+const TEST_BUDGET = parseInt(new URLSearchParams(location.search).get("analysisBudget") ?? "", 10);
 export function testBudget() {
-  const n = parseInt(new URLSearchParams(location.search).get("analysisBudget") ?? "", 10);
-  return n > 0 ? { budget: n } : {};
+  return TEST_BUDGET > 0 ? { budget: TEST_BUDGET } : {};
 }
 
 /** A loss or a value in the analysis's unit, for people. */
 export function amount(x, unit) {
   return unit === "points" ? `${x.toFixed(1)} points` : `${x.toFixed(2)} win share`;
+}
+
+/** The words for the engine's verdict on a move tried (bridge try_move); `words`: the renderer's name for the move. */
+function verdictText(v, words) {
+  const move = `that move (${words})`;
+  const lost = amount(v.loss, v.unit);
+  if (v.reason === "best") return `Right: ${move} is the best move found.`;
+  if (v.reason === "close") return `Right: ${move} is as good as the best move found.`;
+  if (v.reason === "played") {
+    return v.accepted ? "That is the move played in the game, and its loss earns no mark."
+      : `That is the move played in the game: it lost ${lost}.`;
+  }
+  return v.accepted ? `Right: ${move} loses nothing the analysis can tell from the best move found.`
+    : `Not quite: ${move} is ${MARKS[v.mark].word}, it loses ${lost}.`;
 }
 
 /** The analysis of one replay viewer's record. */
@@ -258,41 +273,24 @@ export class Analysis {
       el("p", { class: "an-buttons" }, stop));
   }
 
-  // A move within the inaccuracy threshold of the best judged one is right at once; any other is judged by the engine
-  // (analyse_move, in slices) and is right when its loss earns no mark.
+  // The engine says whether the move is right (bridge try_move: at once from the analysis's decision when it can,
+  // else after judging the move in slices); the page only shows its verdict.
   async tryMove(d, action) {
     const t = this.trying;
     if (!t || t.ply !== d.ply || t.checking || t.answer) return;
-    const key = this.unit === "points" ? "points" : "win";
-    const best = d.moves.length ? d.moves[0][key] : d.best_value[key];
-    const judged = d.moves.find((m) => sameAction(m.action, action));
     const words = this.words(action, this.v.stepView);
-    if (sameAction(action, d.best) || (judged && best - judged[key] < this.thresholds.inaccuracy)) {
-      t.answer = { right: true, text: `Right: ${words} is as good as the best move found.` };
-      this.v.draw();
-      return;
-    }
-    if (judged && sameAction(action, d.played)) {
-      t.answer = { right: false, text: `That is the move played in the game: it lost ${amount(d.loss, d.unit)}.` };
-      this.v.draw();
-      return;
-    }
     t.checking = true;
     t.progress = 0;
-    this.v.draw();
     try {
       let got;
       do {
-        got = await this.engine().call("analyse_move",
-          { record: this.record(), ply: d.ply, action, ms: SLICE_MS, ...testBudget() });
+        got = await this.engine().call("try_move",
+          { record: this.record(), ply: d.ply, action, decision: d, ms: SLICE_MS, ...testBudget() });
         if (this.trying !== t) return;
         t.progress = got.progress;
-        this.redraw();
-      } while (!got.decision);
-      const j = got.decision;
-      t.answer = j.mark
-        ? { right: false, text: `Not quite: ${words} is ${MARKS[j.mark].word}, it loses ${amount(j.loss, j.unit)}.` }
-        : { right: true, text: `Right: ${words} loses nothing the analysis can tell from the best move found.` };
+        if (!got.verdict) this.redraw(); // judging: its progress bar moves
+      } while (!got.verdict);
+      t.answer = { right: got.verdict.accepted, text: verdictText(got.verdict, words) };
     } catch (err) {
       if (this.trying !== t) return;
       t.answer = { right: false, text: `That move could not be judged: ${err.message}` };

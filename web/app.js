@@ -522,12 +522,13 @@ function tellParent(type, detail) {
 
 let viewing = false; // a lesson or replay is on screen (the lobby must not take over when Python is ready)
 async function showViewer(opts) {
+  const hints = params.get("hints") !== "0" && (!current || current.hints.on); // a live board's Hint button
   show(null);
   viewing = true;
   const host = el("div", { class: "viewer-page" });
   screen.replaceChildren(host);
   const viewer = await openViewer(host, {
-    ...opts, engine: () => engine, match: "main", keys: document, botDelay, botBudget,
+    ...opts, engine: () => engine, match: "main", keys: document, botDelay, botBudget, hints,
     emit: tellParent, status: (s) => setStatus(s === "loading" ? "loading" : s),
   });
   viewer.root.focus({ preventScroll: true });

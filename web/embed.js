@@ -11,6 +11,7 @@
 // Options: lesson (URL or compiled object), record (URL or object: a replay), or a fresh deal (game, players, seats,
 // seed, options, names); viewer (a seat, or null for the spectator), step (as the board's counter: a lesson's from
 // 1), watch, size ("small" | "medium" | "large" | a CSS width), botDelay, playOn (false hides "play on from here"),
+// hints (false: no Hint button in a live game),
 // preload (start Python on idle), theme ("light" | "dark" | "auto", the default: the reader's prefers-color-scheme),
 // diagram (a still board of one step). See docs/embedding.md.
 import { el } from "./dom.js";
@@ -92,6 +93,7 @@ class Handle {
     if (this.destroyed) throw new Error("this board was replaced");
     this.viewer = await openViewer(this.element, {
       lesson, record, deal, viewer: opts.viewer ?? null, step: opts.step, watch: !!opts.watch, playOn: opts.playOn,
+      hints: opts.hints !== false,
       botDelay: opts.botDelay, botBudget: opts.botBudget, engine: sharedEngine, match: this.match,
       emit: (type, detail) => this.fire(type, detail), diagram: !!opts.diagram,
     });
@@ -135,7 +137,7 @@ export const Shoal = {
 
 // ---- <shoal-board lesson="lessons/museum-lines.json" step="2"></shoal-board> ------------------------------------
 const ATTRS = ["lesson", "question", "record", "game", "players", "seats", "seed", "viewer", "step", "watch", "size",
-  "names", "bot-delay", "bot-budget", "play-on", "options", "theme", "diagram", "preload"];
+  "names", "bot-delay", "bot-budget", "play-on", "options", "theme", "diagram", "preload", "hints"];
 const MAX_ATTR = 4000; // characters: far above any real attribute (a long option list), far below a page-freezing one
 
 /** The element's attributes as mount options; an Error naming the attribute and what it must be for any bad one. */
@@ -168,6 +170,7 @@ export function optionsFrom(node) {
     botDelay: whole("bot-delay", 0, 10_000), botBudget: whole("bot-budget", 1, 1_000_000),
     playOn: a("play-on") !== "false", diagram: node.hasAttribute("diagram") && !/^(0|false)$/.test(a("diagram").trim()),
     preload: node.hasAttribute("preload") && a("preload") !== "false",
+    hints: !given("hints") || !/^(0|false)$/.test(a("hints").trim()),
     viewer: !given("viewer") || a("viewer").trim() === "spectator" ? null : whole("viewer", 0, 98),
   };
   if (given("options")) {

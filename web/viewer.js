@@ -11,9 +11,11 @@ import {
   seatsBar, site,
 } from "./board.js";
 import { Gamebook } from "./gamebook.js";
+import { Hints } from "./hint.js";
 import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
+import { watchPans } from "./pan-cue.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
 import { saveImageMenu } from "./save-image.js";
 import { newSeed } from "./seed.js";
@@ -56,6 +58,7 @@ const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "s
  *  diagram  a still board of the one step `step`: no controls, no keys, a question's board not playable (and no
  *           engine for a compiled lesson: its views are all it needs)
  *  analyse  a replay: start its post-game analysis at once (web/analysis-view.js; its Analyse button otherwise)
+ *  hints    false: a live game offers no Hint button (web/hint.js; on by default, for the person whose turn it is)
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
@@ -82,6 +85,7 @@ class Viewer {
     host.replaceChildren(this.root, this.announcer.node);
     if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
     this.book = new Gamebook(this); // a lesson's questions (web/gamebook.js)
+    this.unwatchPans = watchPans(this.root); // a board wider than its column scrolls with a cue (web/pan-cue.js)
   }
 
   async start() {
@@ -328,10 +332,12 @@ class Viewer {
       engine: () => this.engine(), name: this.match, info: this.info, renderer: this.renderer, seats, names, shown,
       root: this.root, busy: this.busy, announcer: this.announcer, tableClass: "sv-board table",
       botDelay: this.botDelay, botBudget: this.opts.botBudget,
-      frame: () => this.liveFrame(), end: () => this.replayButton(), drawn: () => this.painted(),
+      frame: () => this.liveFrame(), end: (m, sheet) => this.liveEnd(m, sheet),
+      drawn: (m, frame) => { this.painted(); if (this.hints) this.hints.drawn(m, frame); },
       emit: this.emit, status: (s) => this.setStatus(s),
     });
     this.usedEngine = true;
+    this.hints = this.opts.hints === false ? null : new Hints({ engine: this.engine(), players: seats.length });
     await live.open(cmd, args);
     if (this.destroyed) return;
     this.live = live;
@@ -350,7 +356,7 @@ class Viewer {
       el("div", { class: "sv-head" }, el("h3", { text: this.info.title }), regions.slot("seats"), regions.slot("turn")),
       regions.slot("table"), regions.slot("error"), regions.slot("outcome"), regions.slot("end"));
     const side = el("aside", { class: "sv-side" },
-      regions.slot("undo"), el("h4", { text: "Log" }), regions.slot("log"));
+      regions.slot("undo"), regions.slot("hint"), el("h4", { text: "Log" }), regions.slot("log"));
     this.frame = null; // the steps' frame is gone
     this.root.replaceChildren(main, side);
     return { root: main, regions };
@@ -508,6 +514,11 @@ class Viewer {
         i === 0 ? "Start" : `Move ${i}`, this.analysis ? this.analysis.stepMark(i) : null)));
   }
 
+  liveEnd(match, sheet) {
+    if (this.hints) sheet.append(...this.hints.summary(match));
+    return this.replayButton();
+  }
+
   // The end of a live game: its replay, on this same board (the one person at the table may see their own seat).
   replayButton() {
     return el("button", { type: "button", dataset: { nav: "replay" }, onclick: async () => {
@@ -529,6 +540,7 @@ class Viewer {
 
   destroy() {
     this.destroyed = true;
+    this.unwatchPans();
     if (this.analysis) this.analysis.stop();
     this.book.reset();
     if (this.live) this.live.destroy();

@@ -43,6 +43,10 @@ Commands:
   analyse_move  {record, ply, action, budget?, seed?, ms?} -> {"decision": decision | null, "progress": 0..1}
                                             (``action`` judged as if played instead of the record's move ``ply``,
                                             from that seat's view: "Try it yourself"; with ``ms`` as ``hint``)
+  try_move {record, ply, action, decision, budget?, seed?, ms?} -> {"verdict": {accepted, reason, loss, mark,
+                                            unit} | null, "progress": 0..1}   ("Try it yourself": whether ``action``
+                                            is accepted instead of the record's move ``ply``, whose analysis
+                                            ``decision`` is; judged first when that cannot tell, as ``hint``)
   hint   {match, seat, budget?, seed?, ms?} -> {"hint": {seat, unit, forced, best, alternative} | null,
                                             "progress": 0..1}   (the move the analysis prefers for a seat to act,
                                             judged from its view alone; with ``ms``, null until found: ask again with
@@ -389,18 +393,34 @@ def _analyse_stop(req: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-def _analyse_move(req: dict[str, Any]) -> dict[str, Any]:
-    from .analysis import attempt
-
-    key = json.dumps({k: v for k, v in req.items() if k not in ("cmd", "ms")}, sort_keys=True)
+def _moved(req: dict[str, Any], make: Callable[[], Any]) -> tuple[Any, float]:
+    """The tried move's work under way for this same request (else a new one from ``make``), advanced a slice:
+    its answer (None before it is found) and its progress."""
+    key = json.dumps({k: v for k, v in req.items() if k != "ms"}, sort_keys=True)
     job = _analysis["move"] if _analysis["move_key"] == key else None
     if job is None:
-        job = attempt(req.get("record"), req.get("ply"), req.get("action"), req.get("budget"), req.get("seed", 0))
+        job = make()
         _analysis["move"], _analysis["move_key"] = job, key
     found = job.advance(_slice(req, None))
     if found is not None:
         _analysis["move"] = _analysis["move_key"] = None
-    return {"decision": found, "progress": round(job.progress, 4)}
+    return found, round(job.progress, 4)
+
+
+def _analyse_move(req: dict[str, Any]) -> dict[str, Any]:
+    from .analysis import attempt
+
+    args = (req.get("record"), req.get("ply"), req.get("action"), req.get("budget"), req.get("seed", 0))
+    found, progress = _moved(req, lambda: attempt(*args))
+    return {"decision": found, "progress": progress}
+
+
+def _try_move(req: dict[str, Any]) -> dict[str, Any]:
+    from .tryit import Trying
+
+    args = (req.get("record"), req.get("ply"), req.get("action"), req.get("decision"))
+    found, progress = _moved(req, lambda: Trying(*args, req.get("budget"), req.get("seed", 0)))
+    return {"verdict": found, "progress": progress}
 
 
 def _hint(req: dict[str, Any]) -> dict[str, Any]:
@@ -500,6 +520,7 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "analyse_next": _analyse_next,
     "analyse_stop": _analyse_stop,
     "analyse_move": _analyse_move,
+    "try_move": _try_move,
     "hint": _hint,
 }
 

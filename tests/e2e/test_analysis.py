@@ -15,6 +15,7 @@ import shoal
 from shoal.analysis import Hint, analyse, attempt, walk
 from tests.e2e.a11y import serious_violations
 from tests.e2e.driver import click_through, open_match, record, wait_idle
+from tests.e2e.test_my_games import SETTLED as MY_GAMES_SETTLED
 from tests.e2e.test_viewer import settled, write
 
 BUDGET = 8
@@ -49,7 +50,7 @@ def click_action(page, action: dict, board: str = f"{VIEW} .sv-board") -> None:
     click = (
         "([sel, a]) => { const canon = (x) => JSON.stringify(x, Object.keys(x).sort());"
         " [...document.querySelectorAll(sel + ' [data-action]')].find((n) =>"
-        " canon(JSON.parse(n.dataset.action)) === canon(a)).click(); }"
+        " canon(JSON.parse(n.dataset.action)) === canon(a)).dispatchEvent(new MouseEvent('click', {bubbles: true})); }"
     )
     if page.evaluate(find, [board, action]):
         page.evaluate(click, [board, action])
@@ -61,6 +62,16 @@ def click_action(page, action: dict, board: str = f"{VIEW} .sv-board") -> None:
             return
         page.keyboard.press("Escape")
     raise AssertionError(f"no control for {action} on the board")
+
+
+def try_the_better_move(page, d: dict) -> str:
+    """At the marked decision `d`: "Try it yourself", the better move played on the board; the answer's verdict."""
+    page.click(f"[data-marked-ply='{d['ply']}']")
+    settled(page, step=d["ply"] - 1)
+    page.click("[data-nav=try-it]")
+    click_action(page, d["best"])
+    page.wait_for_selector("[data-answer]")
+    return page.get_attribute("[data-answer]", "data-answer")
 
 
 def finished_museum(page, seed: int = 11, budget: int = BUDGET) -> dict:
@@ -101,18 +112,13 @@ def test_a_finished_game_is_analysed_with_the_marks_cpython_gives_and_the_better
 
 def test_try_it_yourself_accepts_the_better_move_and_judges_another(page):
     """ "Try it yourself" at a marked step: the better move is right, the move played is wrong, and any other move is
-    judged by the engine (analyse_move) as CPython judges it."""
+    judged by the engine (try_move) as CPython judges it."""
     rec = finished_museum(page)
     page.click("[data-nav=analyse-game]")
     analysed(page)
     expect = cpython_analysis(rec, [0])
     d = next(d for d in expect["decisions"] if d["mark"])
-    page.click(f"[data-marked-ply='{d['ply']}']")
-    settled(page, step=d["ply"] - 1)
-    page.click("[data-nav=try-it]")
-    click_action(page, d["best"])
-    page.wait_for_selector("[data-answer]")
-    assert page.get_attribute("[data-answer]", "data-answer") == "right"
+    assert try_the_better_move(page, d) == "right"
     page.click("[data-nav=retry]")
     click_action(page, d["played"])
     page.wait_for_selector("[data-answer]")
@@ -215,11 +221,18 @@ def near_end(game: str, players: int, seed: int) -> dict:
 @pytest.mark.parametrize(
     ("game", "players", "seed", "budget"), [("brunch", 3, 2, 24), ("aquarena", 2, 2, 8), ("reef", 1, 3, 8)]
 )
-def test_each_game_is_analysed_with_marks(page, site_dir, game, players, seed, budget):
-    """For every game: a game finished on this device is analysed in the page with CPython's marks."""
+def test_each_game_gives_a_hint_then_is_analysed_with_marks_and_a_try(page, site_dir, game, players, seed, budget):
+    """For every game: a hint drawn (not played) at the person's turn; the game, finished on this device, analysed
+    in the page with CPython's marks; and "Try it yourself" at a marked move answered right with the better move."""
     name = f"analysis-{game}-{seed}.json"
     write(site_dir / name, json.dumps(near_end(game, players, seed)))
     page.goto(f"{page.site_url}index.html?record={name}&botDelay=0&botBudget=4&analysisBudget={budget}")
+    wait_idle(page)
+    before = record(page)
+    page.click("[data-hint]")
+    page.wait_for_selector("[data-hint-shown]")
+    assert page.query_selector(".match .table .hl"), f"{game}: the hinted move is highlighted on the board"
+    assert record(page)["actions"] == before["actions"], "a hint plays nothing"
     click_through(page, random.Random(seed))
     rec = record(page)
     page.click("[data-nav=analyse-game]")
@@ -231,6 +244,72 @@ def test_each_game_is_analysed_with_marks(page, site_dir, game, players, seed, b
     assert marks, f"{game}: random moves earn marks"
     unit = "points" if players == 1 else "win share"
     assert unit in page.inner_text("[data-summary-seat='0'] [data-count=mean_loss]")
+    d = next(d for d in expect["decisions"] if d["mark"])
+    assert try_the_better_move(page, d) == "right", page.inner_text("[data-answer]")
+    assert not page.errors
+
+
+def test_my_games_analyses_a_kept_game_and_its_play_on_offers_a_hint(page, site_dir):
+    """My games → Analyse on a game finished here: its replay analysed at once for the player's own seat, with
+    CPython's marks; "Play on from here" at a marked move opens a live board whose Hint button draws the move."""
+    write(site_dir / "analysis-kept-museum.json", json.dumps(near_end("museum", 2, 7)))
+    query = "botDelay=0&botBudget=4&analysisBudget=4"
+    page.goto(f"{page.site_url}index.html?record=analysis-kept-museum.json&{query}")
+    click_through(page, random.Random(7))
+    rec = record(page)
+    page.goto(f"{page.site_url}index.html?page=games&{query}")
+    page.wait_for_function(MY_GAMES_SETTLED)
+    page.click(".mg-game[data-game='museum'] [data-mg-tool='analyse']")
+    analysed(page)
+    marks = {d["ply"]: d["mark"] for d in cpython_analysis(rec, [0], 4)["decisions"] if d["mark"]}
+    assert marks and page_marks(page) == marks
+    assert [h.get_attribute("data-summary-seat") for h in page.query_selector_all("[data-summary-seat]")] == ["0"]
+    page.click(f"[data-marked-ply='{min(marks)}']")
+    settled(page, step=min(marks) - 1)
+    page.click("[data-nav=analysis-play-on]")
+    settled(page, "playing")
+    page.click(f"{VIEW} [data-hint]")
+    page.wait_for_selector(f"{VIEW} [data-hint-shown]")
+    assert page.query_selector(f"{VIEW} .sv-board .hl"), "the hint is drawn on the live board"
+    assert not page.errors
+
+
+def test_hints_0_in_the_link_holds_for_play_on_from_a_replay(page, site_dir):
+    """A replay link with hints=0: its "Play on from here" board offers no Hint button either."""
+    rec = {k: v for k, v in near_end("reef", 2, 5).items() if k != "seats"}
+    write(site_dir / "analysis-hints-off.json", json.dumps(rec))
+    page.goto(f"{page.site_url}index.html?replay=1&record=analysis-hints-off.json&hints=0&botDelay=0&botBudget=4")
+    settled(page, "replay")
+    page.click("[data-nav=play-on]")
+    page.click("[data-nav=start-play-on]")
+    settled(page, "playing")
+    assert page.query_selector(f"{VIEW} [data-action]"), "the person is to act on the live board"
+    assert not page.query_selector("[data-hint]")
+    assert not page.errors
+
+
+EMBED_HINTS = """<!doctype html><html><head><meta charset="utf-8"><title>hints on live boards</title>
+<link rel="stylesheet" href="viewer.css"></head><body>
+<shoal-board id="on" game="museum" players="2" seats="human,bot" seed="8" bot-delay="0" bot-budget="4"></shoal-board>
+<shoal-board id="off" game="museum" players="2" seats="human,bot" seed="8" bot-delay="0" hints="false"></shoal-board>
+<shoal-board id="pass" game="museum" players="2" seats="human,human" seed="8"></shoal-board>
+<script type="module" src="embed.js"></script>"""
+
+
+def test_a_live_embedded_board_offers_a_hint_unless_switched_off_and_never_on_its_pass_screen(page, site_dir):
+    write(site_dir / "embed-hints.html", EMBED_HINTS)
+    page.goto(f"{page.site_url}embed-hints.html?analysisBudget={BUDGET}")
+    for board in ("#on", "#off", "#pass"):
+        settled(page, sel=f"{board} .shoal-view")
+    assert not page.query_selector("#off [data-hint]"), 'hints="false": no Hint button'
+    assert page.query_selector("#pass dialog.pass[open]") and not page.query_selector("#pass [data-hint]")
+    page.click("#pass [data-step=continue]")  # the pass screen is modal: the page waits for it
+    settled(page, sel="#pass .shoal-view")
+    assert page.query_selector("#pass [data-hint]"), "the person who took the device may ask"
+    page.click("#on [data-hint]")
+    page.wait_for_selector("#on [data-hint-shown]")
+    assert page.query_selector("#on .sv-board .hl"), "the hinted move is highlighted on its own board"
+    assert not page.query_selector("#off .hl, #pass .hl"), "and on no other board"
     assert not page.errors
 
 
