@@ -6,6 +6,7 @@
 // image (an SVG used as an image may load nothing, and the site makes no outside request); the text is set in the
 // reader's own system fonts. PNG: that SVG drawn on a canvas (twice the board's size by default, for printing).
 import { el } from "./dom.js";
+import { download } from "./download.js";
 
 const XHTML = "http://www.w3.org/1999/xhtml";
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -128,15 +129,6 @@ export async function boardImage(board, { format = "svg", scale = 2 } = {}) {
   return new Blob([boardSvg(board)], { type: "image/svg+xml" });
 }
 
-function download(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const a = el("a", { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * The viewer's "Save image" control: SVG or PNG of the board on show (`board()` finds it), saved as `name()`.svg/.png.
  * A problem is said beside the buttons, never thrown at the page.
@@ -145,7 +137,7 @@ export function saveImageMenu(board, name) {
   const note = el("p", { class: "hint", role: "status" });
   const save = (format) => async () => {
     note.textContent = "";
-    try { download(await boardImage(board(), { format }), `${name()}.${format}`); } catch (err) {
+    try { download(`${name()}.${format}`, await boardImage(board(), { format })); } catch (err) {
       note.textContent = `Could not save the image: ${err.message}`;
     }
   };
