@@ -13,7 +13,6 @@ from shoal.bots.analysis import (
     budget_for,
     decision_rng,
     mark,
-    spec_for,
     unit_for,
 )
 from shoal.core import Rng
@@ -99,22 +98,6 @@ def test_the_default_budget_shrinks_as_the_table_grows_and_a_given_budget_is_kep
     assert budget_for(brunch, 7, 50) == 50
     with pytest.raises(ValueError):
         budget_for(brunch, 3, 0)
-
-
-def test_brunch_playouts_model_the_judged_seat_and_its_rivals_as_the_levels_do():
-    """Every seat on the policy's highest food would tie every playout (each puts the same value into the pool): the
-    analysis plays out with the levels' model, the judged seat on highest food and the rivals on the old rules."""
-    match = _position("brunch", 3, plies=2)
-    seat = match.to_act()[0]
-    judge = analyst(match.game, seat, 3, BUDGET)
-    view, rng = match.view(seat), Rng(8)
-    outcomes = set()
-    for _ in range(12):
-        state = judge.spec.sample(view, rng)
-        judge._rollout(state, rng)
-        outcomes.add(tuple(match.game.outcome(state)["scores"]))
-    assert len(outcomes) > 1 and not all(len(set(o)) == 1 for o in outcomes)
-    assert spec_for(match.game, 0).policy is not spec_for(match.game, 1).policy
 
 
 def test_as_a_bot_the_analysis_plays_its_best_move():
