@@ -93,6 +93,13 @@ def assert_scores_match_cpython(page) -> dict:
     return rec
 
 
+def assert_levels_named(page, levels: list[str]) -> None:
+    """Each bot's seat chip names its level ("Bot 2 · hard"): a person sees whom they play."""
+    chips = page.inner_text(".seats-bar")
+    for level in levels:
+        assert f"· {level}" in chips, (level, chips)
+
+
 def assert_no_csp_violations(page) -> None:
     """Nothing the page did was blocked by its Content-Security-Policy: no inline script or style
     attribute, no eval, no request or worker outside the site."""
