@@ -7,6 +7,8 @@
     (as served, and gzip-compressed as a static host such as GitHub Pages sends them), whether any Python file was
     asked for; and the same page with `preload` on one board (Python started on idle, as every board did before it
     waited for a question). Target: ≤ 1 MB, no `pyodide.asm.wasm`.
+(i') a page with four record boards (compiled replays, "shoal-replay", of one random game of each title), each
+    stepped from its first move to its last: the same figures, and each file's size (what a compiled replay weighs).
 (ii) a board opened at a question (museum-boats, `question="first"`: reaching it starts Python): seconds from the
     reader's click on a move to the engine's answer on the board, clicked as soon as the board is painted (Python
     not yet started: the worker is only just booting), cold (empty cache) and with the files in the HTTP cache; and
@@ -32,9 +34,11 @@ sys.path[:0] = [str(ROOT / "pysrc"), str(ROOT / "build_scripts"), str(ROOT)]
 
 import build  # noqa: E402
 import server  # noqa: E402
-from shoal import lessons  # noqa: E402
+from shoal import lessons, replays  # noqa: E402
+from tests.core.test_replay_step import finished  # noqa: E402  (a whole game of random legal moves)
 
 READ = ("museum-boats", "brunch-catch", "reef-large-animals")
+RECORDS = (("museum", 2), ("brunch", 4), ("aquarena", 3), ("reef", 2))  # one random game of each, seed 1
 PYTHON = ("pyodide.asm.wasm", "snapshot.bin", "python_stdlib.zip", "pyodide.mjs", "worker.js")
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>three lessons</title>
 <link rel="stylesheet" href="viewer.css"><script type="module" src="embed.js"></script></head><body>
@@ -78,6 +82,27 @@ def write_pages(site: Path) -> None:
         text = PAGE.format(boards=boards.format(preload0=extra, preload1="", preload2=""))
         (site / name).write_text(csp.add_meta(text))
     (site / "readers-question.html").write_text(csp.add_meta(QUESTION))
+    records = "\n".join(
+        f'<shoal-board id="b{i}" record="records/readers-{g}.json"></shoal-board>' for i, (g, _) in enumerate(RECORDS)
+    )
+    (site / "readers-records.html").write_text(csp.add_meta(PAGE.format(boards=records)))
+    (site / "records").mkdir(exist_ok=True)
+    for game, players in RECORDS:
+        (site / "records" / f"readers-{game}.json").write_text(
+            replays.dumps(replays.compile_replay(finished(game, players, 1)))
+        )
+
+
+def record_files(site: Path) -> list[dict]:
+    """Each compiled replay's moves and bytes, as served and gzip-compressed."""
+    out = []
+    for game, players in RECORDS:
+        data = (site / "records" / f"readers-{game}.json").read_bytes()
+        moves = json.loads(data)["total"]
+        out.append(
+            {"game": game, "players": players, "moves": moves, "raw": len(data), "gzip": len(gzip.compress(data, 6))}
+        )
+    return out
 
 
 def served_bytes(site: Path, prefix: str, urls: list[str]) -> tuple[int, int]:
@@ -93,15 +118,17 @@ def served_bytes(site: Path, prefix: str, urls: list[str]) -> tuple[int, int]:
     return raw, packed
 
 
-def read_through(browser, url: str, site: Path, prefix: str, idle_ms: int) -> dict:
-    """Open the page cold, step every board to its end, wait `idle_ms`: what was asked for."""
+def read_through(browser, url: str, site: Path, prefix: str, idle_ms: int, boards: int = len(READ)) -> dict:
+    """Open the page cold, step every board from its first step to its end, wait `idle_ms`: what was asked for."""
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
     urls: list[str] = []
     context.on("request", lambda r: urls.append(r.url))
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function(PAINTED.format(n=len(READ)), timeout=120_000, polling=20)
-    for i in range(len(READ)):
+    page.wait_for_function(PAINTED.format(n=boards), timeout=120_000, polling=20)
+    for i in range(boards):
+        if page.is_enabled(f"#b{i} [data-nav=first]"):  # a replay opens at its last move
+            page.click(f"#b{i} [data-nav=first]")
         while page.is_enabled(f"#b{i} [data-nav=next]"):
             page.click(f"#b{i} [data-nav=next]")
     page.wait_for_timeout(idle_ms)
@@ -160,19 +187,22 @@ def main() -> int:
     write_pages(site)
     srv, base = server.serve_in_thread(site, "/shoal/")
     load_before = os.getloadavg()
-    pages: dict[str, list[dict]] = {"three": [], "preload": []}
+    pages: dict[str, list[dict]] = {"three": [], "preload": [], "records": []}
     answers: dict[str, list[tuple[float, float, bool]]] = {"cold": [], "cached": []}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for _ in range(args.runs):
             pages["three"].append(read_through(browser, base + "readers-three.html", site, "/shoal/", 2000))
             pages["preload"].append(read_through(browser, base + "readers-preload.html", site, "/shoal/", 8000))
+            pages["records"].append(
+                read_through(browser, base + "readers-records.html", site, "/shoal/", 2000, len(RECORDS))
+            )
             for kind in answers:
                 answers[kind].append(first_answer(browser, base + "readers-question.html", kind == "cached"))
         browser.close()
     srv.shutdown()
+    summary = {"pages": pages, "answers": answers, "load": (load_before, os.getloadavg()), "files": record_files(site)}
     tmp.cleanup()
-    summary = {"pages": pages, "answers": answers, "load": (load_before, os.getloadavg())}
     text = section(summary, args.runs)
     print(text)
     if args.write:
@@ -196,6 +226,7 @@ def section(summary: dict, runs: int) -> str:
     for name, label in (
         ("three", "three lessons, each stepped through to its end"),
         ("preload", "the same page, one board with `preload` (Python on idle)"),
+        ("records", "four compiled replays, each stepped from its first move to its last"),
     ):
         got = summary["pages"][name]
         rows.append(
@@ -203,6 +234,10 @@ def section(summary: dict, runs: int) -> str:
             f"{med(g['gzip'] for g in got) / 1e6:.2f} | {max(g['workers'] for g in got)} | "
             f"{', '.join(got[-1]['python']) or 'none'} |"
         )
+    files = [
+        f"| {f['game']} | {f['players']} | {f['moves']} | {f['raw'] / 1e3:.0f} | {f['gzip'] / 1e3:.0f} |"
+        for f in summary["files"]
+    ]
     answers = []
     for kind, label in (("cold", "empty cache"), ("cached", "files in the HTTP cache")):
         got = summary["answers"][kind]
@@ -214,12 +249,13 @@ def section(summary: dict, runs: int) -> str:
     return "\n".join(
         [
             BEGIN,
-            "## (i) A page of lessons that are only read, and a first question",
+            "## (i) A page of lessons or records that are only read, and a first question",
             "",
             f"Written by `python3 benchmarks/readers.py --runs {runs} --write` (headless Debian Chromium, "
             f"{os.cpu_count()} cores; load average {before[0]:.1f} before, {after[0]:.1f} after). A board starts "
             "Python only when its reader reaches a question, presses Play on, or the page mounts a live game, a "
-            "replay or a hand-written lesson (`preload` starts it on idle). The page: three `<shoal-board>` lessons "
+            "record that is not a compiled replay or a hand-written lesson (`preload` starts it on idle). The "
+            "page: three `<shoal-board>` lessons "
             f'({", ".join(READ)}, compiled without their questions, `play-on="false"`), each stepped to its last '
             "step, empty cache; the byte counts are the files the page asked for, as served and gzip-compressed "
             "(what a static host such as GitHub Pages sends). Target: ≤ 1 MB, no `pyodide.asm.wasm`.",
@@ -227,6 +263,15 @@ def section(summary: dict, runs: int) -> str:
             "| page | requests | MB served | MB gzip | workers | Python files asked for |",
             "|---|---|---|---|---|---|",
             *rows,
+            "",
+            "The record page: four `<shoal-board record=…>` boards, each a compiled replay (`python -m shoal replay`, "
+            "docs/embedding.md) of one game of random legal moves (seed 1), stepped from its first move to its last. "
+            "What one such file weighs (it holds every step's spectator view; its log as a change to the step "
+            "before):",
+            "",
+            "| compiled replay | players | moves | kB served | kB gzip |",
+            "|---|---|---|---|---|",
+            *files,
             "",
             'The first answer: `museum-boats` opened at its question (`question="first"`), a click on a move as soon '
             "as the board is painted, timed in the page from the click to the first frame with the engine's reply. "

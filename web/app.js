@@ -3,6 +3,7 @@
 // It never decides a rule: it shows Match.view(seat) and sends back actions found in view.legal.
 import { loadRenderer, makeAnnouncer, site } from "./board.js";
 import { el } from "./dom.js";
+import { download } from "./download.js";
 import { Engine, onFirstUse, startWhenIdle } from "./engine.js";
 import * as latency from "./latency.js";
 import { defaultBot, renderLobby } from "./lobby.js";
@@ -20,6 +21,7 @@ import {
 } from "./validate.js";
 import { Regions } from "./redraw.js";
 import { registerServiceWorker } from "./update.js";
+import { MAX_REPLAY_CHARS, isCompiledReplay } from "./replay-file.js";
 
 const params = new URLSearchParams(location.search);
 const body = document.body;
@@ -39,8 +41,9 @@ setStatus("loading");
 const { build: buildInfo, games, game: gameInfo } = await site();
 const PROGRESS = { runtime: "Starting Python…", engine: "Loading the game engine…", ready: "" };
 let engineReady = false;
-// Python starts with the page, except under a lesson's link: the lesson asks for it when it needs it (a question, play
-// on, a hand-written lesson to compile), so a reader who only reads downloads none.
+// Python starts with the page, except under a lesson's or a replay's link: the board asks for it when it needs it (a
+// question, play on, a hand-written lesson to compile, a record that is not a compiled replay), so a reader who only
+// reads downloads none.
 const engine = onFirstUse(() => {
   const made = new Engine(buildInfo.stamp, (stage) => { status.textContent = PROGRESS[stage] ?? stage; });
   made.ready.then(() => { if (body.dataset.status === "loading" && !current && !viewing) setStatus("lobby"); },
@@ -52,7 +55,7 @@ const engine = onFirstUse(() => {
   });
   return made;
 });
-if (!params.has("lesson")) engine.start();
+if (!params.has("lesson") && params.get("replay") !== "1") engine.start();
 else if (params.get("preload") === "1") startWhenIdle(() => engine.start()); // the link opts in (docs/embedding.md)
 
 // ---- the match in progress ------------------------------------------------------------------------------------
@@ -416,12 +419,6 @@ function saveRecord() {
   }, (err) => showError(err.message));
 }
 
-function download(name, text, type = "application/json") {
-  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
 // Open a saved record: the bridge replays it into a new match and swaps it in only when every action was legal.
 // `watch` shows it as a spectator (a teacher's embedded position): nobody acts, nothing secret is shown.
 async function openRecord(record, { watch = false, aside = null, hints = null } = {}) {
@@ -463,7 +460,7 @@ function showLobby(gameId, { first = null, skip = null } = {}) {
 }
 
 // A ?record= link: only a file of this same site (the site makes no outside request), read as text and checked.
-async function fetchRecord(link) {
+async function fetchRecord(link, max = MAX_RECORD_CHARS) {
   let url;
   try { url = new URL(link, location.href); } catch { throw new Error("the link's record is not a web address"); }
   if (url.origin !== location.origin) throw new Error("a record must come from this site");
@@ -472,7 +469,7 @@ async function fetchRecord(link) {
     throw new Error(`${url.pathname} could not be fetched (are you offline?)`);
   }
   if (!response.ok) throw new Error(`${url.pathname} was not found (${response.status})`);
-  return parseRecordText(await response.text());
+  return parseRecordText(await response.text(), max);
 }
 
 // "Continue" for each title's unfinished game (but `skip`, offered on its own above), what was set aside since the
@@ -529,6 +526,7 @@ async function showViewer(opts) {
   screen.replaceChildren(host);
   const viewer = await openViewer(host, {
     ...opts, engine: () => engine, match: "main", keys: document, botDelay, botBudget, hints,
+    replayFile: !params.has("embed"),
     emit: tellParent, status: (s) => setStatus(s === "loading" ? "loading" : s),
   });
   viewer.root.focus({ preventScroll: true });
@@ -634,11 +632,11 @@ if (params.get("replay") === "1" || params.has("lesson")) {
     if (location.hash.startsWith("#r=")) {
       record = await (await import("./share.js")).decodeRecord(location.hash.slice(1));
     } else if (params.has("record")) {
-      record = await fetchRecord(params.get("record"));
+      record = await fetchRecord(params.get("record"), MAX_REPLAY_CHARS); // a compiled replay holds every view
     } else {
       throw new Error("the link names no game");
     }
-    checkRecord(record, games); // before the viewer sizes anything from it
+    if (!isCompiledReplay(record)) checkRecord(record, games); // before the viewer sizes anything (it checks its own)
     return showViewer({ record, step });
   })().catch((e) => {
     showLobby();
@@ -651,7 +649,9 @@ if (params.get("replay") === "1" || params.has("lesson")) {
   screen.replaceChildren(el("p", { class: "loading", text: "Opening the saved game…" }));
   const watch = params.get("watch") === "1"; // a spectator's view: nothing is played, nothing saved
   const open = (record) => (watch ? openRecord(record, { watch }) : openLinkedRecord(record));
-  fetchRecord(params.get("record")).then(open).catch((e) => {
+  // A compiled replay's record plays on as the record itself would (the engine replays it: its views are not needed).
+  const played = (r) => (isCompiledReplay(r) ? r.record : r);
+  fetchRecord(params.get("record"), MAX_REPLAY_CHARS).then((r) => open(played(r))).catch((e) => {
     showLobby();
     showNotice(`Could not open that record: ${e.message}.`);
   });

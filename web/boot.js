@@ -35,7 +35,9 @@ window.shoalBoot = (() => {
   };
   const q = new URLSearchParams(location.search);
   if (["game", "record", "replay", "lesson", "page"].some((k) => q.has(k))) {
-    if (!q.has("lesson")) start(); // a lesson starts Python when it needs it (a question, play on: web/viewer.js)
+    // A lesson or a replay starts Python when it needs it (a question, play on, a record that is not a compiled
+    // replay: web/viewer.js).
+    if (!q.has("lesson") && q.get("replay") !== "1") start();
     preload();
   } else {
     requestAnimationFrame(() => setTimeout(() => { start(); preload(); }, 0));

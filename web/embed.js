@@ -1,14 +1,14 @@
 // The embed API: `Shoal.mount(element, options)` and the `<shoal-board>` custom element. Every board on a page
 // shares ONE engine worker (one Python runtime), started when a board first needs it (a question reached, "play on",
-// a live game, a replay, a hand-written lesson to compile; or on idle with `preload: true`); each board plays on its
-// own named match in the bridge. Compiled lessons paint from their precomputed views: a reader who only reads
-// downloads no Python.
+// a live game, a plain record's replay, a hand-written lesson to compile; or on idle with `preload: true`); each board
+// plays on its own named match in the bridge. Compiled lessons and compiled replays paint from their precomputed
+// views: a reader who only reads downloads no Python.
 //
 //   import { Shoal } from "./shoal/embed.js";
 //   const board = await Shoal.mount(document.querySelector("#b"), { lesson: "shoal/lessons/museum-lines.json" });
 //   board.on("step", (e) => console.log(e.step)); board.next();
 //
-// Options: lesson (URL or compiled object), record (URL or object: a replay), or a fresh deal (game, players, seats,
+// Options: lesson (URL or compiled object), record (URL or object: a record or a compiled replay), or a fresh deal (game, players, seats,
 // seed, options, names); viewer (a seat, or null for the spectator), step (as the board's counter: a lesson's from
 // 1), watch, size ("small" | "medium" | "large" | a CSS width), botDelay, playOn (false hides "play on from here"),
 // hints (false: no Hint button in a live game),

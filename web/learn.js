@@ -1,10 +1,12 @@
 // "Learn to play": one page per game (learn.html?game=museum), built from the site's compiled lessons
 // (lessons/index.json, written by the build). The chosen lesson (&lesson=<id>) is shown in the step viewer at once,
-// from its precomputed views; Python starts only for a question or "play on from here". A lesson the reader finished
-// in this browser (web/lesson-memory.js) is ticked in the list.
+// from its precomputed views; Python starts for a question or "play on from here", and once the page is idle when the
+// lesson asks a question (so its first question does not wait for the whole boot). A lesson the reader finished in
+// this browser (web/lesson-memory.js) is ticked in the list.
 import { el } from "./dom.js";
 import { site } from "./board.js";
 import { Shoal } from "./embed.js";
+import { startWhenIdle } from "./engine.js";
 import { finished } from "./lesson-memory.js";
 
 const params = new URLSearchParams(location.search);
@@ -58,6 +60,7 @@ async function main() {
     const board = await Shoal.mount(host,
       { lesson: `lessons/${chosen.id}.json`, step: params.has("step") ? parseInt(params.get("step"), 10) : undefined });
     window.shoalBoard = board;
+    if (board.viewer.lesson.steps.some((s) => s.question)) startWhenIdle(Shoal.engine);
     board.on("progress", (p) => { // finishing the lesson on this page ticks it at once
       const mark = screen.querySelector(`.learn-list a[data-lesson="${chosen.id}"] .learn-tick`);
       if (mark) mark.replaceWith(tick(chosen, p.finished));

@@ -6,6 +6,7 @@
 // image (an SVG used as an image may load nothing, and the site makes no outside request); the text is set in the
 // reader's own system fonts. PNG: that SVG drawn on a canvas (twice the board's size by default, for printing).
 import { el } from "./dom.js";
+import { download } from "./download.js";
 
 const XHTML = "http://www.w3.org/1999/xhtml";
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -38,12 +39,28 @@ function schemeOf(node) {
   return dark ? "dark" : "light";
 }
 
-// A copy of the board without what is only for the screen: focus stops, test hooks, live regions.
+// The ids a drawing refers to (`fill="url(#reef-pat-R)"`, `<use href="#…">`): the image must keep them, or a
+// pattern that tells two corals apart without their colour is lost.
+function referenced(nodes) {
+  const ids = new Set();
+  for (const n of nodes) {
+    for (const { name, value } of n.attributes) {
+      for (const m of value.matchAll(/url\(\s*["']?#([^"')\s]+)/g)) ids.add(m[1]);
+      if (/^(xlink:)?href$/.test(name) && value.startsWith("#")) ids.add(value.slice(1));
+    }
+  }
+  return ids;
+}
+
+// A copy of the board without what is only for the screen: focus stops, test hooks, live regions, ids nothing in
+// the drawing refers to.
 function copyOf(board) {
   const copy = board.cloneNode(true);
-  for (const n of [copy, ...copy.querySelectorAll("*")]) {
+  const all = [copy, ...copy.querySelectorAll("*")];
+  const keep = referenced(all);
+  for (const n of all) {
     n.removeAttribute("tabindex");
-    n.removeAttribute("id");
+    if (!keep.has(n.id)) n.removeAttribute("id");
     if (n.matches(".sr-only, [aria-live]")) n.remove();
   }
   return copy;
@@ -62,7 +79,9 @@ export function boardSvg(board) { return drawn(board).text; }
 function drawn(board) {
   const box = board.getBoundingClientRect();
   const inner = Math.ceil(box.width);
-  const width = inner + 2 * PAD, height = Math.ceil(box.height) + 2 * PAD;
+  // A part that scrolls sideways on screen (web/pan-cue.js) is drawn whole: the image is wider by what it hides.
+  const hidden = Math.max(0, ...[...board.querySelectorAll("[data-pans]")].map((n) => n.scrollWidth - n.clientWidth));
+  const width = inner + hidden + 2 * PAD, height = Math.ceil(box.height) + 2 * PAD;
   const view = board.closest(".shoal-view");
   const copy = new XMLSerializer().serializeToString(copyOf(board));
   // The board's frame: the viewer's classes (its palette and fonts), its theme, its main column as the container the
@@ -85,16 +104,19 @@ export async function boardPng(board, scale = 2) {
   const { text, width, height } = drawn(board); // never parsed here: the page's CSP would judge its styles
   const img = new Image();
   img.src = dataUrl(text);
-  await img.decode();
+  // A browser that will not draw the SVG board, or read it back from the canvas (older Safari): say so, keep the SVG.
+  const refused = (err) => new Error(
+    `this browser cannot make a PNG of the board (${err.message}); save it as SVG instead`);
+  try { await img.decode(); } catch (err) { throw refused(err); }
   const canvas = el("canvas", { width: Math.round(width * scale), height: Math.round(height * scale) });
   const ctx = canvas.getContext("2d");
   ctx.scale(scale, scale);
   ctx.drawImage(img, 0, 0);
   return new Promise((resolve, reject) => {
     try {
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("the browser made no PNG"))), "image/png");
-    } catch (err) { // a browser that will not read back a drawn SVG board (older Safari): say so, keep the SVG
-      reject(new Error(`this browser cannot make a PNG of the board (${err.message}); save it as SVG instead`));
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(refused(new Error("no PNG was made")))), "image/png");
+    } catch (err) {
+      reject(refused(err));
     }
   });
 }
@@ -107,15 +129,6 @@ export async function boardImage(board, { format = "svg", scale = 2 } = {}) {
   return new Blob([boardSvg(board)], { type: "image/svg+xml" });
 }
 
-function download(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const a = el("a", { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * The viewer's "Save image" control: SVG or PNG of the board on show (`board()` finds it), saved as `name()`.svg/.png.
  * A problem is said beside the buttons, never thrown at the page.
@@ -124,7 +137,7 @@ export function saveImageMenu(board, name) {
   const note = el("p", { class: "hint", role: "status" });
   const save = (format) => async () => {
     note.textContent = "";
-    try { download(await boardImage(board(), { format }), `${name()}.${format}`); } catch (err) {
+    try { download(`${name()}.${format}`, await boardImage(board(), { format })); } catch (err) {
       note.textContent = `Could not save the image: ${err.message}`;
     }
   };

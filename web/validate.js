@@ -143,8 +143,8 @@ export function readBotDelay(params) {
 }
 
 /** A saved file's text, parsed: refused when too long to be a Shoal save or not JSON. */
-export function parseRecordText(text) {
-  if (text.length > MAX_RECORD_CHARS) throw new Error("that file is too large to be a Shoal game record");
+export function parseRecordText(text, max = MAX_RECORD_CHARS) {
+  if (text.length > max) throw new Error("that file is too large to be a Shoal game record");
   try { return JSON.parse(text); } catch { throw new Error("that file is not JSON"); }
 }
 

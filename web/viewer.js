@@ -1,6 +1,7 @@
 // The step viewer: a lesson (precomputed steps, painted without Python), a replay of any record (views from the
-// engine's replay_step), or a live game (a fresh deal, or "play on from here"). One module for the site's lesson and
-// replay pages, the end screen's "Replay this game" and every embedded board (web/embed.js).
+// engine's replay_step, or a compiled replay's own), or a live game (a fresh deal, or "play on from here"). One
+// module for the site's lesson and replay pages, the end screen's "Replay this game" and every embedded board
+// (web/embed.js).
 //
 // It never decides a rule: lesson steps carry the engine's views; answers are checked by the engine (lesson_answer);
 // a live game is the match page's own turn loop (web/match.js) on the board's own named match in the bridge.
@@ -15,7 +16,9 @@ import { Hints } from "./hint.js";
 import { Reading } from "./lesson-memory.js";
 import { Match, busyMarker } from "./match.js";
 import { renderOutcome } from "./outcome.js";
+import { watchPans } from "./pan-cue.js";
 import { Regions, drawGuard, fillLog, scrollToEndSoon } from "./redraw.js";
+import { readReplay, replayDownload } from "./replay-file.js";
 import { saveImageMenu } from "./save-image.js";
 import { newSeed } from "./seed.js";
 import { checkPlayers } from "./validate.js";
@@ -42,7 +45,9 @@ const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "s
  * Open a viewer in `host`. Options:
  *  lesson   a lesson: compiled (format "shoal-lesson", every step's view: painted at once) or hand-written
  *           (docs/lessons.md: compiled by the page's engine first, with a progress line meanwhile)
- *  record   a record to replay (views from the engine); `seats`/`names` in it name the players
+ *  record   a record to replay (views from the engine), or a compiled replay (format "shoal-replay": the spectator's
+ *           views painted at once, web/replay-file.js); `seats`/`names` in it name the players
+ *  replayFile  a replay offers "Download for a page" (its compiled replay, for a teacher's page)
  *  deal     {game, players, seats, seed, options}: a live game
  *  viewer   the seat whose view to show (replay / live); null = spectator
  *  ownSeat  a seat the reader may also see in a replay of a hidden-information game (their own game, one human)
@@ -84,13 +89,14 @@ class Viewer {
     host.replaceChildren(this.root, this.announcer.node);
     if (opts.diagram) { this.root.classList.add("sv-diagram"); this.root.removeAttribute("tabindex"); }
     this.book = new Gamebook(this); // a lesson's questions (web/gamebook.js)
+    this.unwatchPans = watchPans(this.root); // a board wider than its column scrolls with a cue (web/pan-cue.js)
   }
 
   async start() {
     const o = this.opts;
     this.setStatus("loading");
     this.reading = null;
-    const { game } = await site();
+    const { game, games } = await site();
     ensureCss("viewer");
     if (o.lesson) {
       const L = await this.compiledLesson(o.lesson);
@@ -103,7 +109,8 @@ class Viewer {
       // A diagram shows one step on paper: nothing to remember.
       if (!o.diagram) this.reading = new Reading(L, { keepStep: !Number.isInteger(o.step), emit: this.emit });
     } else if (o.record) {
-      const R = o.record;
+      this.compiled = readReplay(o.record, games); // null for a plain record
+      const R = this.compiled ? this.compiled.record : o.record;
       this.kind = "replay";
       this.info = game(R && R.game);
       if (!this.info) throw new Error("that is not a Shoal game record");
@@ -166,6 +173,7 @@ class Viewer {
 
   async replayAt(upto, viewer = this.viewer) {
     const key = `${upto}/${viewer}`;
+    if (this.compiled && viewer === null) return this.compiled.at(upto);
     if (!this.replayViews.has(key)) {
       const { seats: _s, names: _n, ...clean } = this.record;
       const answer = await this.call("replay_step", { record: clean, upto, viewer });
@@ -473,8 +481,10 @@ class Viewer {
       })))));
     }
     if (!this.stepView.over && this.opts.playOn !== false) bar.append(this.playOnForm());
+    const file = this.kind === "replay" && this.opts.replayFile
+      ? [replayDownload(this.record, (cmd, args) => this.call(cmd, args))] : [];
     bar.append(saveImageMenu(() => this.root.querySelector(".sv-board"),
-      () => `${this.lesson?.id || this.info.id}-${at + first}`), keysList());
+      () => `${this.lesson?.id || this.info.id}-${at + first}`), ...file, keysList());
     return bar;
   }
 
@@ -538,6 +548,7 @@ class Viewer {
 
   destroy() {
     this.destroyed = true;
+    this.unwatchPans();
     if (this.analysis) this.analysis.stop();
     this.book.reset();
     if (this.live) this.live.destroy();

@@ -3,6 +3,7 @@
 python -m shoal tournament GAME --players N --seats hard,normal,... --games 200 --jobs 2
 python -m shoal show record.json
 python -m shoal analyse record.json [--seat N] [--budget N] [--jobs N] [--json]
+python -m shoal replay record.json [--out game.json] [--check]
 """
 
 from __future__ import annotations
@@ -138,6 +139,57 @@ def _analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    """A record compiled for a page (docs/embedding.md, "Records for a page"), or a compiled replay checked; errors
+    in one line."""
+    from . import BadRecord, replays
+    from .core import ShoalError
+
+    readable, given = _read_compiled(args.record)
+    if not readable:
+        return 2
+    try:
+        if args.check:
+            replays.check(given)
+            print(f"{args.record}: ok ({given['game']}, {given['total']} moves)")
+            return 0
+        # A compiled replay given instead of a record is compiled again from its record (a file an older Shoal made).
+        record = given.get("record") if replays.is_compiled(given) else given
+        text = replays.dumps(replays.compile_replay(record))
+    except BadRecord as e:
+        print(f"not a playable record: {e}", file=sys.stderr)
+        return 2
+    except ShoalError as e:
+        print(f"refused: {e}", file=sys.stderr)
+        return 2
+    if not args.out:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        print(f"cannot write {args.out}: {e}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.out} ({len(text.encode()):,} bytes)", file=sys.stderr)
+    return 0
+
+
+def _read_compiled(path: str) -> tuple[bool, Any]:
+    """A compiled replay's JSON: larger than a record may be (a view for every move), so its own size cap."""
+    from .replays import MAX_FILE
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_FILE + 1)
+        if len(text) > MAX_FILE:
+            raise ValueError(f"larger than a compiled replay may be ({MAX_FILE:,} characters)")
+        return True, json.loads(text)
+    except (OSError, ValueError, RecursionError) as e:
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+        return False, None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m shoal", description="Shoal's games from a terminal.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -167,6 +219,16 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--json", action="store_true", help='one JSON object {"decisions": [...], "summary": {...}}')
     a.add_argument("--quiet", action="store_true", help="no progress line")
     a.set_defaults(run=_analyse)
+    r = sub.add_parser(
+        "replay",
+        help="compile a record for a web page: every step's spectator view beside it, painted without Python",
+        description="Compile a game record (or a compiled replay, from its record) into the file a page replays "
+        "without starting Python (docs/embedding.md). Only the spectator's views are written: nobody's hand.",
+    )
+    r.add_argument("record", help="a record (Download record, My games) or a compiled replay")
+    r.add_argument("--out", help="write the compiled replay to this file (default: standard output)")
+    r.add_argument("--check", action="store_true", help="check a compiled replay instead: whole, and its record's")
+    r.set_defaults(run=_replay)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -31,6 +31,9 @@ Commands:
                                             (the position after the record's first ``upto`` actions; the replay viewer;
                                             the request holds the whole record, so its answer reveals nothing new;
                                             ``match`` names the board, whose replay is kept for its next step)
+  replay_compile {record}                -> {"replay": compiled replay}   (every step's spectator view beside the
+                                            record, for a page to paint without Python: shoal.replays, the CLI's
+                                            ``python -m shoal replay``)
   close  {match}                         -> {}   (the match, and the board's kept replay)
   analyse_start {record, seats?, budget?, seed?} -> {"total": n, "plies": [[ply, seat], ...], "unit", "thresholds"}
                                             (a record's analysis, docs/analysis.md: the decisions of ``seats``,
@@ -339,6 +342,13 @@ def _replay_step(req: dict[str, Any]) -> dict[str, Any]:
     return {"total": total, "upto": upto, "move": move, **_step(match, req)}
 
 
+def _replay_compile(req: dict[str, Any]) -> dict[str, Any]:
+    """A record compiled for a page (the spectator's views only: the file is for handing round)."""
+    from . import replays
+
+    return {"replay": replays.compile_replay(req.get("record"))}
+
+
 # The record analysis and the hint under way (one of each): each request does a slice of the work, so the worker
 # answers the page between slices and nothing runs between requests.
 _analysis: dict[str, Any] = {"session": None, "hint": None, "hint_key": None, "move": None, "move_key": None}
@@ -516,6 +526,7 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "lesson_conditions": _lesson_conditions,
     "position": _position,
     "replay_step": _replay_step,
+    "replay_compile": _replay_compile,
     "analyse_start": _analyse_start,
     "analyse_next": _analyse_next,
     "analyse_stop": _analyse_stop,

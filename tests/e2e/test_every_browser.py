@@ -16,6 +16,7 @@ import pytest
 import shoal
 from tests.e2e import browsers
 from tests.e2e.browsers import click_target, play_to_end, wait_for, wait_idle
+from tests.e2e.test_layout import columns_page
 
 ENGINES = ["chromium", "firefox", "webkit"]
 QUICK = "&botDelay=0&botBudget=4"
@@ -184,6 +185,35 @@ def test_the_teaching_example_boards_work(engine):
         click_target(engine, rng, live)
     assert engine.eval(lines) > before
     assert_no_stray_words(engine, "the teaching example after a move")
+
+
+# The board's PNG, read back as an image and drawn small: its size, and how many colours it holds (a blank or failed
+# drawing holds one or two). Read through a data: address, as the site's CSP allows no blob: image.
+PNG_JS = """window.boards[0].image({ format: "png" }).then(async (blob) => {
+  const url = await new Promise((done) => { const r = new FileReader(); r.onload = () => done(r.result);
+    r.readAsDataURL(blob); });
+  const img = new Image(); img.src = url; await img.decode();
+  const canvas = document.createElement("canvas"); canvas.width = 24; canvas.height = 48;
+  const ctx = canvas.getContext("2d"); ctx.drawImage(img, 0, 0, 24, 48);
+  const px = ctx.getImageData(0, 0, 24, 48).data; const seen = new Set();
+  for (let i = 0; i < px.length; i += 4) seen.add(`${px[i]},${px[i + 1]},${px[i + 2]}`);
+  const box = document.querySelector(".sv-board").getBoundingClientRect();
+  return { type: blob.type, width: img.naturalWidth, height: img.naturalHeight, colours: seen.size,
+    board: [Math.ceil(box.width) + 16, Math.ceil(box.height) + 16] };
+}, (err) => ({ error: String(err) }))"""
+
+
+@pytest.mark.parametrize("engine", ["firefox", "webkit"], indirect=True)  # Chromium: tests/e2e/test_layout.py
+def test_save_image_makes_a_png_of_the_board(engine, site_dir):
+    """The board's PNG is drawn from its SVG (a foreignObject) on a canvas, which a browser may refuse to read back
+    (a "tainted" canvas): Firefox and WebKit make it, twice the board's size, with the board drawn on it."""
+    engine.goto(engine.site_url + columns_page(site_dir, "museum-lines", widths=(480,)))
+    wait_for(engine, "document.body.dataset.ready === '1'")
+    png = engine.eval(PNG_JS)
+    assert "error" not in png, f"{engine.name}: {png}"
+    assert png["type"] == "image/png"
+    assert [png["width"], png["height"]] == [2 * png["board"][0], 2 * png["board"][1]], png
+    assert png["colours"] > 12, f"{engine.name}: the PNG is nearly blank: {png}"
 
 
 @pytest.mark.parametrize("engine", ["firefox", "webkit"], indirect=True)

@@ -132,6 +132,8 @@ def test_a_gamebook_question_hint_explained_mistakes_refute_solution_and_right_a
     assert solved["right"] and page.inner_text(".sv-reply") == q["right"]
     assert page.inner_text("[data-solution]").startswith("Solution shown: ")
     assert board_text(page) != question_board, "the solution's move is played on the board"
+    asks = sum(1 for s in src["steps"] if s.get("question"))
+    assert page.inner_text(".sv-progress-line").startswith(f"0 of {asks} question"), "a solution shown is not solved"
 
     # Try it again, and find it: the right answer stays on the board, and the reader steps on when ready.
     page.click("[data-nav=retry]")
@@ -141,11 +143,15 @@ def test_a_gamebook_question_hint_explained_mistakes_refute_solution_and_right_a
     page.wait_for_selector(f"{VIEW}[data-gamebook=right] [data-answer=right]")
     assert page.inner_text(".sv-reply") == q["right"]
     assert page.get_attribute(VIEW, "data-step") == str(step), "the board stays on the question's step"
+    assert f"1 of {asks} question" in page.inner_text(".sv-progress-line"), "the right answer is remembered"
     if step < len(src["steps"]) - 1:
         page.click("[data-nav=continue]")
         page.wait_for_selector(f"{VIEW}[data-step='{step + 1}']")
     else:
         assert not page.query_selector("[data-nav=continue]")
+        # Its one question solved on its last step: the lesson is finished, and its game's Learn page ticks it.
+        page.goto(page.site_url + f"learn.html?game={src['game']}")
+        page.wait_for_selector(f".learn-list a[data-lesson='{lesson_id}'] .learn-tick[data-finished='1']")
     assert not page.errors, page.errors
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import struct
 import xml.etree.ElementTree as ET
 
 import pytest
 
+from tests.e2e.handmade_lesson import museum_lesson
 from tests.e2e.test_viewer import write
 
 WIDTHS = (320, 480, 720, 1100)
@@ -62,7 +64,8 @@ MEASURE_JS = """(totals) => [...document.querySelectorAll(".col")].map((col) => 
 })"""
 
 
-def open_columns(page, site_dir, lesson: str, widths=WIDTHS, **opts) -> None:
+def columns_page(site_dir, lesson: str, widths=WIDTHS, **opts) -> str:
+    """The address (under the site) of a page that mounts `lesson` once in a column of each width."""
     write(site_dir / "columns.js", COLUMNS_JS)
     write(site_dir / "columns.css", COLUMNS_CSS)
     write(
@@ -71,8 +74,11 @@ def open_columns(page, site_dir, lesson: str, widths=WIDTHS, **opts) -> None:
         '<link rel="stylesheet" href="viewer.css"><link rel="stylesheet" href="columns.css"></head>'
         '<body><script type="module" src="columns.js"></script></body></html>',
     )
-    query = f"lesson={lesson}&widths={','.join(map(str, widths))}&opts={json.dumps(opts)}"
-    page.goto(page.site_url + "columns.html?" + query)
+    return f"columns.html?lesson={lesson}&widths={','.join(map(str, widths))}&opts={json.dumps(opts)}"
+
+
+def open_columns(page, site_dir, lesson: str, widths=WIDTHS, **opts) -> None:
+    page.goto(page.site_url + columns_page(site_dir, lesson, widths, **opts))
     page.wait_for_function("document.body.dataset.ready === '1'", timeout=90_000)
 
 
@@ -116,6 +122,52 @@ def test_every_board_fits_its_column_at_four_widths(page, site_dir, game):
     assert not page.errors and not page.csp_violations
 
 
+# In the one column on the page: what sticks out of it (not counting what a part that scrolls sideways clips), and
+# each part that scrolls sideways, with its cue (web/pan-cue.js, viewer.css) as drawn.
+PANS_JS = """() => {
+  const c = document.querySelector(".col").getBoundingClientRect();
+  const all = [...document.querySelectorAll(".shoal-view *")];
+  const scrolls = all.filter((n) => /auto|scroll/.test(getComputedStyle(n).overflowX)
+    && n.scrollWidth > n.clientWidth + 1);
+  const out = all.filter((n) => { const b = n.getBoundingClientRect();
+    return b.width > 0 && !n.closest(".sr-only") && (b.left < c.left - 1 || b.right > c.right + 1)
+      && !scrolls.some((s) => s.contains(n) && s !== n); }).map((n) => `${n.tagName}.${n.className}`);
+  return { out, page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    pans: scrolls.map((n) => { const style = getComputedStyle(n), line = getComputedStyle(n, "::before");
+      return { part: n.className, pans: n.dataset.pans || null, mask: style.maskImage || style.webkitMaskImage,
+        line: line.display !== "none" && line.content.includes("Scroll sideways") }; }) };
+}"""
+
+
+def test_below_320_px_a_board_fits_or_pans_with_a_cue(page, site_dir):
+    """In a 250 px column (a teacher's page beside text, on a phone): each game's board fits, or the part of it that
+    is wider (the museum's full grid of five columns and its row totals) scrolls sideways inside the board with a
+    visible cue, its far edge faded and a "Scroll sideways" line over it; scrolled to its end, the fade moves to the
+    other edge. Nothing else sticks out of the column and the page never scrolls sideways."""
+    wide = {**museum_lesson(seed=1, moves=9), "id": "wide-museum"}  # five columns of water and paintings
+    write(site_dir / "lessons" / "wide-museum.json", json.dumps(wide))
+    for lesson in [lesson for lesson, _ in LESSONS.values()] + ["wide-museum"]:
+        open_columns(page, site_dir, lesson, widths=(250,), step=1000)  # past the end: the last step
+        page.wait_for_function("() => !document.querySelector('.shoal-view').dataset.busy")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        col = page.evaluate(PANS_JS)
+        assert not col["out"] and col["page"] <= 0, f"{lesson} at 250 px: sticks out: {col['out'][:5]}"
+        if lesson == "wide-museum":
+            assert [p["part"] for p in col["pans"]] == ["mu-board-wrap"], col["pans"]
+        for part in col["pans"]:
+            assert part["pans"] == "end" and "gradient" in part["mask"] and part["line"], f"{lesson}: no cue: {part}"
+    page.evaluate("() => { const n = document.querySelector('[data-pans]'); n.scrollLeft = n.scrollWidth; }")
+    page.wait_for_function("() => document.querySelector('.mu-board-wrap').dataset.pans === 'start'")
+    # Saved as an image, the board is drawn whole: wider by what its scrolling part hides, with no cue.
+    hides = page.evaluate(
+        "() => { const n = document.querySelector('[data-pans]'); return n.scrollWidth - n.clientWidth; }"
+    )
+    root = ET.fromstring(base64.b64decode(page.evaluate(IMAGE_JS, [0, "svg"])["data"]))
+    board = page.query_selector(".sv-board").bounding_box()
+    assert int(root.get("width")) == pytest.approx(board["width"] + 16 + hides, abs=2)
+    assert not page.errors and not page.csp_violations
+
+
 def test_size_stays_a_maximum(page, site_dir):
     """`size` caps a board's width: a "small" board in a 1100 px column is 420 px wide, and in a 320 px column it
     takes the column's width."""
@@ -134,12 +186,18 @@ DIAGRAM_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>diagra
 <div class="col" id="c1">
 <shoal-board id="element" diagram lesson="lessons/museum-lines.json" step="2"></shoal-board></div>
 <div class="col" id="c2"><div id="mounted"></div></div>
+<div class="col" id="c3">
+<shoal-board id="brunch" diagram lesson="lessons/brunch-catch.json" step="5"></shoal-board></div>
+<div class="col" id="c4"><div id="reef"></div></div>
 <script type="module" src="diagrams.js"></script></body></html>"""
 DIAGRAM_JS = """import { Shoal } from "./embed.js";
-document.getElementById("c1").style.width = "480px";
-document.getElementById("c2").style.width = "720px";
+for (const [id, width] of [["c1", 480], ["c2", 720], ["c3", 320], ["c4", 1100]]) {
+  document.getElementById(id).style.width = `${width}px`;
+}
 window.mounted = await Shoal.mount(document.getElementById("mounted"),
   { diagram: true, lesson: "lessons/aquarena-order.json", step: 3 });
+await Shoal.mount(document.getElementById("reef"),
+  { diagram: true, lesson: "lessons/reef-reefs-and-ecosystems.json", step: 2 });
 try { await Shoal.mount(document.createElement("div"), { diagram: true, game: "museum", players: 2 }); } catch (e) {
   window.refused = e.message;
 }
@@ -148,18 +206,20 @@ document.body.dataset.ready = "1";
 
 
 def test_a_diagram_is_one_still_step_with_no_controls_and_no_python(page, site_dir):
-    """`<shoal-board diagram>` and `Shoal.mount(el, {diagram: true})`: the step's board, comment and question as text
-    at the column's width, no step buttons, steps or log, nothing to click on the board even at a question, the arrow
-    keys do nothing, and no Pyodide file, worker or wheel is requested; a diagram of a new deal is refused."""
+    """`<shoal-board diagram>` and `Shoal.mount(el, {diagram: true})`, a board of each game: the step's board, comment
+    and question as text at the column's width, no step buttons, steps or log, nothing to click on the board even at
+    a question, the arrow keys do nothing, and no Pyodide file, worker or wheel is requested; a diagram of a new deal
+    is refused."""
     write(site_dir / "columns.css", COLUMNS_CSS)
     write(site_dir / "diagrams.html", DIAGRAM_HTML)
     write(site_dir / "diagrams.js", DIAGRAM_JS)
     page.goto(page.site_url + "diagrams.html")
     page.wait_for_function("document.body.dataset.ready === '1'")
-    page.wait_for_selector("#element .shoal-view[data-painted]")
+    for sel in ("#element", "#brunch"):
+        page.wait_for_selector(f"{sel} .shoal-view[data-painted]")
     page.wait_for_timeout(1500)  # an engine started "in the background" would have asked for its files by now
     assert pyodide_requests(page) == [], "a diagram downloads no Python"
-    for sel, width in (("#element", 480), ("#mounted", 720)):
+    for sel, width in (("#element", 480), ("#mounted", 720), ("#brunch", 320), ("#reef", 1100)):
         view = page.query_selector(f"{sel} .shoal-view")
         assert view.bounding_box()["width"] == pytest.approx(width, abs=1), "sized to its column"
         assert page.is_visible(f"{sel} .sv-board") and page.is_visible(f"{sel} .sv-comment")
@@ -174,14 +234,18 @@ def test_a_diagram_is_one_still_step_with_no_controls_and_no_python(page, site_d
     assert not page.errors and not page.csp_violations
 
 
-def test_printing_shows_the_board_comment_and_question_without_buttons(page, site_dir):
-    """Printed, a lesson's board keeps its board, comment and question; the step buttons, step list, log, Play on,
-    Save image and Keys are not printed, and no button is printed outside the drawing of the board."""
-    open_columns(page, site_dir, "museum-lines", widths=(720,), step=2)
+@pytest.mark.parametrize("game", sorted(LESSONS))
+def test_printing_shows_the_board_comment_and_question_without_buttons(page, site_dir, game):
+    """Printed, a lesson's board keeps its board, comment, question and totals; the step buttons, step list, log,
+    Play on, Save image and Keys are not printed, and no button is printed outside the drawing of the board."""
+    lesson, totals = LESSONS[game]
+    steps = json.loads((site_dir / "lessons" / f"{lesson}.json").read_text())["steps"]
+    asked = next(i for i, step in enumerate(steps) if step["question"]) + 1  # the board counts steps from 1
+    open_columns(page, site_dir, lesson, widths=(720,), step=asked)
     page.wait_for_selector(".sv-prompt")
     assert page.is_visible(".sv-nav button"), "on screen the controls are there"
     page.emulate_media(media="print")
-    for shown in (".sv-board", ".sv-comment", ".sv-prompt", ".mu-badge"):
+    for shown in (".sv-board", ".sv-comment", ".sv-prompt", totals):
         assert page.is_visible(shown), shown
     buttons = [b for b in page.query_selector_all(".shoal-view button, .shoal-view summary") if b.is_visible()]
     outside = [b.inner_text() for b in buttons if not b.evaluate("(n) => !!n.closest('.sv-board')")]
@@ -242,14 +306,35 @@ def test_save_image_gives_an_svg_and_a_png_of_the_board(page, site_dir, scheme):
     assert not page.errors and not page.csp_violations
 
 
+def test_a_browser_that_refuses_the_png_says_so_and_the_svg_still_saves(page, site_dir):
+    """A browser that will not read back a canvas that drew the board (a "tainted" canvas: older Safari) gets a
+    message under the menu naming the way out, and the SVG still downloads."""
+    open_columns(page, site_dir, "museum-lines", widths=(480,))
+    page.evaluate("""() => { HTMLCanvasElement.prototype.toBlob = () => {
+      throw new DOMException("The canvas has been tainted by cross-origin data.", "SecurityError"); }; }""")
+    page.click("[data-nav=save-image]")
+    page.click("[data-nav=save-png]")
+    page.wait_for_selector(".sv-save .hint:not(:empty)")
+    said = page.inner_text(".sv-save .hint")
+    assert said.startswith("Could not save the image: this browser cannot make a PNG") and "as SVG" in said, said
+    with page.expect_download() as got:
+        page.click("[data-nav=save-svg]")
+    assert got.value.suggested_filename == "museum-lines-1.svg"
+    assert page.inner_text(".sv-save .hint") == "", "a new try clears the message"
+
+
 def test_every_game_saves_an_image(page, site_dir):
-    """Each game's board (the reef's is an SVG drawing of its own) makes a well-formed SVG and a PNG."""
+    """Each game's board (the reef's is an SVG drawing of its own) makes a well-formed SVG and a PNG; what the drawing
+    refers to by id (the reef's coral patterns, which tell colours apart without their colour) is in the image."""
     for game, (lesson, _totals) in sorted(LESSONS.items()):
         open_columns(page, site_dir, lesson, widths=(480,))
         svg = base64.b64decode(page.evaluate(IMAGE_JS, [0, "svg"])["data"])
         root = ET.fromstring(svg)
         assert root.find(".//{http://www.w3.org/2000/svg}foreignObject") is not None, game
         assert f"game-{game}" in svg.decode(), game
+        wanted = set(re.findall(r"url\(#([\w-]+)\)", svg.decode()))
+        assert wanted >= ({"reef-pat-R"} if game == "reef" else set()), game
+        assert wanted <= {n.get("id") for n in root.iter()}, f"{game}: the image refers to ids it does not hold"
         w, h = int(root.get("width")), int(root.get("height"))
         assert _png_size(base64.b64decode(page.evaluate(IMAGE_JS, [0, "png"])["data"])) == (2 * w, 2 * h), game
     assert not page.errors and not page.csp_violations

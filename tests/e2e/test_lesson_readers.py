@@ -78,6 +78,25 @@ def test_three_lessons_read_to_the_end_download_no_python_until_a_question(page,
     assert not page.errors
 
 
+def test_the_other_games_lessons_read_to_the_end_download_no_python_either(page, site_dir):
+    """The games the test above does not read (Aquarena, AQUA's reef, whose boards draw differently): their compiled
+    lessons, stepped through end to end, start no worker and fetch no Python file."""
+    ids = ("aquarena-order", "reef-habitats")
+    for lesson_id in ids:
+        write(site_dir / "lessons" / f"{lesson_id}-read.json", json.dumps(read_only(lesson_id)))
+    boards = "".join(f'<shoal-board id="b{i}" lesson="lessons/{n}-read.json"></shoal-board>' for i, n in enumerate(ids))
+    write(site_dir / "two-lessons.html", THREE.split("<body>")[0] + f"<body>{boards}</body></html>")
+    page.goto(page.site_url + "two-lessons.html")
+    page.wait_for_function("document.querySelectorAll('shoal-board .shoal-view[data-painted]').length === 2")
+    for board in ("#b0", "#b1"):
+        for i in range(1, page.locator(f"{board} .sv-steps li").count()):
+            page.click(f"{board} [data-nav=next]")
+            settled(page, "lesson", f"{board} .shoal-view", i)
+    page.wait_for_timeout(1500)  # a worker started late would have asked for its files by now
+    assert python_requests(page) == [] and len(page.workers) == 0, python_requests(page)
+    assert not page.errors
+
+
 def test_a_board_that_opts_in_starts_python_on_idle(page, site_dir):
     write(site_dir / "preload.html", THREE.replace('id="one"', 'id="one" preload'))
     write(site_dir / "lessons" / "museum-boats-read.json", json.dumps(read_only("museum-boats")))

@@ -178,22 +178,29 @@ def answer_on_viewer(page, steps: list[str], want: dict, right: bool) -> None:
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_a_lesson_authored_by_clicking_downloads_checks_and_mounts_by_hand(page, site_dir, tmp_path, game):
-    """A lesson per game authored by clicking only, downloaded, checked with python3 -m shoal.lessons, mounted from
-    a page of the test's own with Shoal.mount (hand-written, no build) and played through: every step, the question
-    right and wrong."""
+    """A lesson per game authored by clicking only, downloaded (compiled by the page's engine, and its source alone),
+    checked with python3 -m shoal.lessons, mounted from a page of the test's own with Shoal.mount (no build) and played
+    through: every step, the question right and wrong."""
     open_studio(page)
     new_lesson(page, game)
     authored, steps, answer = author_lesson(page, game)
 
+    with page.expect_download() as info:
+        page.click("[data-studio=download-source]")
+    assert info.value.suggested_filename == f"{game}-studio-lesson-of-{game}-source.json"
+    source = json.loads(Path(info.value.path()).read_text())
+    assert source == authored, "the source is the lesson as written, nothing added, nothing lost"
+    assert "format" not in source and "source" not in source, "hand-written, not compiled"
     with page.expect_download() as info:
         page.click("[data-studio=download]")
     name = info.value.suggested_filename
     assert name == f"{game}-studio-lesson-of-{game}.json"
     path = tmp_path / name
     info.value.save_as(path)
-    written = json.loads(path.read_text())
-    assert written == authored, "the file is the lesson as written, nothing added, nothing lost"
-    assert "format" not in written and "source" not in written, "hand-written, not compiled"
+    compiled = json.loads(path.read_text())
+    assert compiled["format"] == "shoal-lesson" and compiled["source"] == authored, "compiled, its source kept whole"
+    assert all(step["view"] for step in compiled["steps"]), "every step's view: the page needs no Python to read it"
+    written = authored
 
     env = {**os.environ, "PYTHONPATH": str(ROOT / "pysrc")}
     cli = subprocess.run([sys.executable, "-m", "shoal.lessons", str(path)], capture_output=True, text=True, env=env)
@@ -300,7 +307,8 @@ def test_copy_link_opens_the_same_lesson_from_its_fragment(page):
 
 def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tmp_path):
     """ "Copy embed code" gives the <shoal-board> snippet (with the downloaded file beside the page) and the iframe
-    snippet (the lesson in its link): pasted as they are into a page beside the site, both show the lesson."""
+    snippet (the lesson in its link): pasted as they are into a page beside the site, both show the lesson; the
+    downloaded file opens in the Studio again."""
     two_steps(page, "aquarena", 4, "An embedded pond", ["The ponds before the first card.", "A first card placed."], 5)
     idle(page)
     with page.expect_download() as info:
@@ -331,6 +339,12 @@ def test_the_embed_codes_put_the_lesson_on_a_page_of_ones_own(page, site_dir, tm
     assert frame.locator(".sv-head h3").inner_text() == "An embedded pond"
     assert frame.locator(".sv-comment").inner_text() == "The ponds before the first card."
     page.wait_for_function("() => document.querySelector('iframe').style.height !== ''")  # iframe.js fitted it
+    # The downloaded (compiled) lesson opens in the Studio again, from its source.
+    open_studio(page)
+    page.set_input_files("[data-studio=open-file]", str(tmp_path / name))
+    idle(page, 90_000)
+    page.wait_for_selector(BOARD)
+    assert page.input_value("[data-studio=title]") == "An embedded pond" and step_count(page) == 2
     assert not page.errors, page.errors
 
 

@@ -52,14 +52,7 @@ export function lessonId(lesson) {
   return slug.startsWith(`${lesson.game}-`) ? slug : `${lesson.game}-${slug}`;
 }
 
-/** Hand `text` to the browser as a downloaded file named `name`. */
-export function download(name, text, type = "application/json") {
-  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
+export { download } from "../download.js";
 
 /** Copy `text` to the clipboard; resolves with what to tell the author. */
 export async function copyText(text) {

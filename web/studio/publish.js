@@ -1,6 +1,7 @@
 // Publishing without a build: preview the lesson as its readers will see it (the real step viewer on the lesson the
-// engine compiles in this page), download the hand-written file, copy a link that carries the whole lesson in its
-// fragment, or copy the code that puts it on another page (a <shoal-board> or an iframe).
+// engine compiles in this page), download the lesson compiled by that engine (a page paints it without Python; the
+// Studio, the checker and the build read its source) or the hand-written source alone, copy a link that carries the
+// whole lesson in its fragment, or copy the code that puts it on another page (a <shoal-board> or an iframe).
 import { el } from "../dom.js";
 import { lessonUrl } from "../share.js";
 import { openViewer } from "../viewer.js";
@@ -35,13 +36,23 @@ export function publishBar(ed) {
       out.replaceChildren(el("p", { class: "error", role: "alert", text: err.message }));
     }) });
   const file = () => `${lessonId(ed.lesson)}.json`;
+  const sourceFile = () => `${lessonId(ed.lesson)}-source.json`;
   const text = () => `${JSON.stringify(handWritten(ed.lesson), null, 2)}\n`;
   const node = el("div", { class: "studio-publish" },
     el("div", { class: "studio-publish-tools" },
       button("preview", "Preview", () => preview(ed), true),
       button("download", "Download lesson", async () => {
-        download(file(), text());
-        flash(said, `Downloaded ${file()}.`);
+        const { lesson } = await ed.ctx.busy.run(() => ed.ctx.engine.call("lesson_compile",
+          { lesson: handWritten(ed.lesson), id: lessonId(ed.lesson) })).catch((err) => {
+          throw new Error(`The lesson cannot be downloaded for readers yet (Download source keeps it as written): ${
+            err.message}`);
+        });
+        download(file(), `${JSON.stringify(lesson)}\n`);
+        flash(said, `Downloaded ${file()}: its readers' page shows it without starting Python.`);
+      }),
+      button("download-source", "Download source", async () => {
+        download(sourceFile(), text());
+        flash(said, `Downloaded ${sourceFile()}, the hand-written lesson.`);
       }),
       button("link", "Copy link", async () => {
         const url = await lessonUrl(handWritten(ed.lesson), new URL("index.html", location.href).href);
@@ -84,7 +95,7 @@ export function embedCodes(lesson, file, url) {
   const src = `shoal/index.html${link.search}${link.hash}`;
   const title = String(lesson.title || "A Shoal lesson").replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
   return [
-    ["The element (put the downloaded file beside your page)", [
+    ["The element (put the file from Download lesson beside your page; reading it needs no Python)", [
       '<link rel="stylesheet" href="shoal/viewer.css">',
       '<script type="module" src="shoal/embed.js"></script>',
       `<shoal-board lesson="${file}"></shoal-board>`,

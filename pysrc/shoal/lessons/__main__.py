@@ -49,6 +49,11 @@ def problems_of(path: Path, every: bool) -> tuple[list[str], dict | None]:
         return [str(e)], None
 
 
+def counted(n: int, thing: str) -> str:
+    """Says "1 step" but "2 steps" (a lesson may have one step)."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python3 -m shoal.lessons",
@@ -65,7 +70,7 @@ def main(argv: list[str]) -> int:
         found, compiled = problems_of(path, args.all)
         if compiled is not None:
             asked = sum(1 for s in compiled["steps"] if s["question"])
-            print(f"{path}: ok ({len(compiled['steps'])} steps, {asked} question{'s' if asked != 1 else ''})")
+            print(f"{path}: ok ({counted(len(compiled['steps']), 'step')}, {counted(asked, 'question')})")
             continue
         bad += 1
         for line in found:
