@@ -14,7 +14,9 @@ ensure_webkit
 ensure_python_test_deps
 ensure_test_npm
 # Two workers (CI has 2 cores): the browser games dominate and run side by side; one built site serves both.
+# worksteal: each worker starts on half of the tests and an idle one takes half of the other's queue, so the two
+# finish together even though a browser test takes a hundred times a unit test.
 # SHOAL_TEST_WORKERS=0 runs everything in one process (for debugging).
 workers="${SHOAL_TEST_WORKERS:-2}"
 if [ "$workers" = "0" ]; then exec python3 -m pytest "$@"; fi
-exec python3 -m pytest -n "$workers" "$@"
+exec python3 -m pytest -n "$workers" --dist worksteal "$@"

@@ -18,7 +18,6 @@ from shoal.bots.analysis import (
     decision_rng,
     margin_scale,
     mark,
-    spec_for,
     unit_for,
 )
 from shoal.core import Rng
@@ -134,22 +133,6 @@ def test_where_the_page_analyses_every_seat_the_default_budget_shrinks_with_the_
     for players in (2, 3, 4):
         assert budget_for(reef, players) * players * players <= budget_for(reef, 1)
     assert budget_for(brunch, 4) * 4 > budget_for(brunch, 3) * 3 - 4, "a game with hidden hands: one seat analysed"
-
-
-def test_brunch_playouts_model_the_judged_seat_and_its_rivals_as_the_levels_do():
-    """Every seat on the policy's highest food would tie every playout (each puts the same value into the pool): the
-    analysis plays out with the levels' model, the judged seat on highest food and the rivals on the old rules."""
-    match = _position("brunch", 3, plies=2)
-    seat = match.to_act()[0]
-    judge = analyst(match.game, seat, 3, BUDGET)
-    view, rng = match.view(seat), Rng(8)
-    outcomes = set()
-    for _ in range(12):
-        state = judge.spec.sample(view, rng)
-        judge._rollout(state, rng)
-        outcomes.add(tuple(match.game.outcome(state)["scores"]))
-    assert len(outcomes) > 1 and not all(len(set(o)) == 1 for o in outcomes)
-    assert spec_for(match.game, 0).policy is not spec_for(match.game, 1).policy
 
 
 def test_as_a_bot_the_analysis_plays_its_best_move():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import shoal
 
@@ -22,6 +22,32 @@ def open_match(page, query: str, timeout: float = 90_000) -> None:
     page.goto(f"{page.site_url}index.html?{query}&botDelay=0{budget}")
     page.wait_for_function(IDLE, timeout=timeout)
     assert page.evaluate("document.body.dataset.status") in ("playing", "over"), page.errors
+
+
+def near_end(game: str, players: int, seats: list[str], seed: int = 1, left: int = 1) -> dict:
+    """The record of a game of random moves stopped `left` moves before its end, seated as `seats`."""
+    match = shoal.new_match(game, players, seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play(seat, rng.choice(match.legal_actions(seat)))
+    rec = match.record()
+    return {**rec, "actions": rec["actions"][:-left], "seats": seats}
+
+
+def open_near_end(page, site_dir, query: str, left: int = 1) -> None:
+    """Open the deep link `query`'s game (its deal, its seats) as random moves made it up to `left` moves before its
+    end (``?record=``, a file in the site folder): a test of an end screen reaches it in a few moves rather than a
+    whole game."""
+    from tests.e2e.test_viewer import write  # atomic: parallel workers share one built site
+
+    link = dict(parse_qsl(query))
+    seats = link["seats"].split(",")
+    rec = near_end(link["game"], int(link["players"]), seats, int(link.get("seed", 1)), left)
+    name = f"near-end-{link['game']}-{link['players']}-{'-'.join(seats)}-{link.get('seed', 1)}-{left}.json"
+    write(site_dir / name, json.dumps(rec))
+    page.evaluate("localStorage.clear()")  # else the link asks whether to keep the game in progress
+    open_match(page, f"record={name}")
 
 
 def wait_idle(page, timeout: float = 60_000) -> str:
@@ -91,6 +117,13 @@ def assert_scores_match_cpython(page) -> dict:
     assert shown == dict(enumerate(replayed.outcome()["scores"])), (shown, replayed.outcome())
     assert_no_csp_violations(page)
     return rec
+
+
+def assert_levels_named(page, levels: list[str]) -> None:
+    """Each bot's seat chip names its level ("Bot 2 · hard"): a person sees whom they play."""
+    chips = page.inner_text(".seats-bar")
+    for level in levels:
+        assert f"· {level}" in chips, (level, chips)
 
 
 def assert_no_csp_violations(page) -> None:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from tests.e2e.a11y import in_every_theme
-from tests.e2e.driver import click_through, click_until, open_match, wait_idle
+from tests.e2e.driver import click_through, click_until, open_match, open_near_end, wait_idle
 
 TABLES = {
     "museum": "game=museum&players=2&seats=human,random&seed=3",
@@ -56,11 +56,12 @@ def test_the_progress_track_has_no_serious_accessibility_violation(page, players
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))
-def test_a_table_mid_game_and_at_the_end_has_no_serious_accessibility_violation(page, game):
+def test_a_table_mid_game_and_at_the_end_has_no_serious_accessibility_violation(page, site_dir, game):
     open_match(page, TABLES[game])
     click_until(page, random.Random(1), clicks=4)  # a few moves in: the table mid-game
     found = in_every_theme(page)
     assert found == [], "\n".join(["mid-game:", *found])
+    open_near_end(page, site_dir, TABLES[game])  # the end screen, from the same deal one move before its end
     click_through(page, random.Random(2))
     assert wait_idle(page) == "over"
     found = in_every_theme(page)

@@ -7,7 +7,14 @@ import json
 import random
 
 import shoal
-from tests.e2e.driver import assert_no_outside_requests, assert_scores_match_cpython, click_through, open_match, record
+from tests.e2e.driver import (
+    assert_levels_named,
+    assert_no_outside_requests,
+    assert_scores_match_cpython,
+    click_through,
+    open_match,
+    record,
+)
 
 
 def _hidden_cards_drawn_as_backs(page) -> int:
@@ -48,13 +55,14 @@ def test_aquarena_two_players_hot_seat_to_the_end(page):
     assert not page.errors
 
 
-def test_aquarena_six_players_one_human_and_bots_to_the_end(page):
-    """A 6-player match in the browser to the end."""
-    open_match(page, "game=aquarena&players=6&seats=human,bot,bot,bot,bot,bot&seed=5")
+def test_aquarena_six_players_one_human_and_bots_of_every_level_to_the_end(page):
+    """A 6-player match in the browser to the end, one bot of each level at the table (the seat chips name them)."""
+    open_match(page, "game=aquarena&players=6&seats=human,hard,normal,easy,beginner,bot&seed=5")
     clicks = click_through(page, random.Random(5))
     assert clicks >= 8 * 4, "the human placed and discarded in every round"
     rec = assert_scores_match_cpython(page)
     assert rec["players"] == 6 and len(page.query_selector_all("[data-score-seat]")) == 6
+    assert_levels_named(page, ["hard", "normal", "easy", "beginner"])
     assert_no_outside_requests(page)
     assert not page.errors
 

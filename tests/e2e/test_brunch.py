@@ -11,6 +11,7 @@ import random
 
 import shoal
 from tests.e2e.driver import (
+    assert_levels_named,
     assert_no_outside_requests,
     assert_scores_match_cpython,
     click_through,
@@ -47,14 +48,15 @@ def test_brunch_three_players_one_human_to_the_end(page):
     assert not page.errors
 
 
-def test_brunch_seven_players_one_human_to_the_end(page):
-    """A 7-player match in the browser to the end."""
+def test_brunch_seven_players_one_human_against_every_level_to_the_end(page):
+    """A 7-player match in the browser to the end, one bot of each level at the table (the seat chips name them)."""
     rng = random.Random(7)
-    open_match(page, "game=brunch&players=7&seats=human,bot,bot,bot,bot,bot,bot&seed=3")
+    open_match(page, "game=brunch&players=7&seats=human,hard,normal,easy,beginner,bot,bot&seed=3")
     assert page.locator(".brunch-ring .seat-box").count() == 7
     click_through(page, rng, prefer=lunch_leaning(rng, 0.6))
     rec = assert_scores_match_cpython(page)
     assert rec["players"] == 7
+    assert_levels_named(page, ["hard", "normal", "easy", "beginner"])
     # Bots' moves are in the log: every bot seat's Lunch decisions show up there.
     log = page.locator(".log").inner_text()
     for seat in range(2, 8):

@@ -1,13 +1,14 @@
-"""The three levels exist for all four games and play full games in the browser (one game per title with a hard bot,
-kept fast by a small test-only budget); the page says which bot is thinking; the lobby and deep links offer the level
-(seats=human,hard,normal; bot = normal)."""
+"""The levels exist for all four games and play full games in the browser, kept fast by a small test-only budget: a
+museum game here against hard and one against the beginner; brunch, aquarena and AQUA seat every level in their big
+games (tests/e2e/test_brunch.py, test_aquarena.py, test_reef.py, which check the seat chips too). The page says which
+bot is thinking; the lobby and deep links offer the level (seats=human,hard,normal; bot = normal)."""
 
 from __future__ import annotations
 
 import random
 
 import shoal
-from tests.e2e.driver import assert_scores_match_cpython, click_through, open_match
+from tests.e2e.driver import assert_levels_named, assert_scores_match_cpython, click_through, open_match
 
 BUDGET = "&botBudget=3"
 
@@ -17,35 +18,12 @@ def _full_game(page, query: str, seed: int, levels: list[str]) -> None:
     click_through(page, random.Random(seed))
     rec = assert_scores_match_cpython(page)
     assert rec["actions"], "the game was played"
-    chips = page.inner_text(".seats-bar")
-    for level in levels:
-        assert f"· {level}" in chips, (level, chips)
+    assert_levels_named(page, levels)
     assert not page.errors
 
 
 def test_museum_human_against_hard_to_the_end(page):
     _full_game(page, "game=museum&players=2&seats=human,hard&seed=11", 11, ["hard"])
-
-
-def test_brunch_human_against_hard_normal_and_easy_to_the_end(page):
-    _full_game(page, "game=brunch&players=4&seats=human,hard,normal,easy&seed=6", 6, ["hard", "normal", "easy"])
-
-
-def _has_levels(game_id: str) -> bool:
-    return "hard" in shoal.GAMES[game_id].bots
-
-
-# Aquarena's and AQUA's levels come from search-games's adapters; each test exists once its game has the levels.
-if _has_levels("aquarena"):
-
-    def test_aquarena_human_against_hard_to_the_end(page):
-        _full_game(page, "game=aquarena&players=3&seats=human,hard,normal&seed=4", 4, ["hard", "normal"])
-
-
-if _has_levels("reef"):
-
-    def test_reef_human_against_hard_to_the_end(page):
-        _full_game(page, "game=reef&players=2&seats=human,hard&seed=5", 5, ["hard"])
 
 
 def test_bot_in_a_deep_link_means_normal_and_the_page_says_who_is_thinking(page):

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from tests.e2e.driver import click_through, click_until, open_match, wait_idle
+from tests.e2e.driver import click_through, click_until, open_match, open_near_end, wait_idle
 
 WIDTHS = {"320 px phone": 320, "1280 px at 200% zoom": 640}
 MIN_TARGET = 24
@@ -106,12 +106,14 @@ GAMES = {
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_table_and_its_end_screen_fit_320_px_and_200_percent_zoom_with_24_px_targets(page, game):
-    """The same on each game's table (a few moves in) and on its end screen, played at 320 px wide."""
+def test_a_table_and_its_end_screen_fit_320_px_and_200_percent_zoom_with_24_px_targets(page, site_dir, game):
+    """The same on each game's table (a few moves in) and on its end screen (the same deal saved one move before its
+    end, played on), at 320 px wide."""
     page.set_viewport_size({"width": 320, "height": 800})
     open_match(page, GAMES[game])
     click_until(page, random.Random(1), clicks=5)
     assert_fits(page, f"{game} table")
+    open_near_end(page, site_dir, GAMES[game])
     click_through(page, random.Random(2))
     assert wait_idle(page) == "over"
     assert_fits(page, f"{game} end screen")

@@ -12,6 +12,7 @@ import pytest
 
 import shoal
 from tests.e2e.driver import (
+    assert_levels_named,
     assert_no_outside_requests,
     assert_scores_match_cpython,
     click_through,
@@ -71,10 +72,10 @@ def test_reef_solo_game_to_the_end_with_its_rating(page):
     assert not page.errors
 
 
-def test_reef_four_players_one_human_to_the_end(page):
-    """A 4-player match (one person, three bots) in the browser to the end."""
+def test_reef_four_players_one_human_against_hard_normal_and_easy_to_the_end(page):
+    """A 4-player match (one person; a hard, a normal and an easy bot) in the browser to the end."""
     rng = random.Random(4)
-    open_match(page, "game=reef&players=4&seats=human,bot,bot,bot&seed=3")
+    open_match(page, "game=reef&players=4&seats=human,hard,normal,easy&seed=3")
     # A round opens with one tile more than there are players; bots ahead of the person may already have taken some.
     on_show = page.locator(".market-tile").count()
     assert (
@@ -84,6 +85,7 @@ def test_reef_four_players_one_human_to_the_end(page):
     click_through(page, rng, prefer=large_leaning(rng))
     rec = assert_scores_match_cpython(page)
     assert rec["players"] == 4
+    assert_levels_named(page, ["hard", "normal", "easy"])
     assert_every_category_shown(page, shoal.replay(rec).outcome())
     log = page.locator(".log").inner_text()
     for seat in range(2, 5):
