@@ -3,6 +3,7 @@
     python3 benchmarks/analysis.py [--games 50] [--easy-games N] [--hard-games 2] [--solo-games N] [--jobs 2]
                                    [--scale 1.0 | --budget N] [--rows museum,brunch,aquarena,reef,reef-solo]
                                    [--site DIST] [--out docs/analysis.md] [--raw FILE.jsonl] [--resume FILE.jsonl]
+                                   [--records FILE.jsonl [--play-only]]
 
 Calibration. Each row plays ``--games`` games of ``hard`` against ``random`` (all other seats), ``--easy-games`` of
 ``hard`` against ``easy`` and ``--hard-games`` of ``hard`` against ``hard`` (seats rotated, game *i* on seed *i*,
@@ -22,7 +23,11 @@ does not inflate them), with the longest step between two progress reports. With
 
 The section between ``<!-- analysis:begin -->`` and ``<!-- analysis:end -->`` is rewritten after every row. Every
 game's result (its record included) is appended to ``--raw`` as it ends; ``--resume`` with that file skips the
-games it already holds, so a run cut short loses nothing. ``--games 2`` is a quick development run.
+games it already holds, so a run cut short loses nothing. ``--records`` keeps the games' records apart from their
+analysis: a game whose record it holds is not played again, and every game played is appended to it, so a change to
+the analysis is measured on the same games without playing them again (``--play-only`` plays the games into it and
+analyses nothing). ``--report-only`` writes the table from the ``--resume`` file's games of the rows and counts asked
+(of several runs' files put together, say) and runs nothing. ``--games 2`` is a quick development run.
 """
 
 from __future__ import annotations
@@ -44,12 +49,14 @@ import shoal  # noqa: E402
 from shoal import analysis  # noqa: E402
 from shoal.bots.analysis import MARKS, budget_for  # noqa: E402
 
-# row: (game, players, options, every: the stride of the decisions analysed in the calibration)
+# row: (game, players, options, every: the stride of the decisions analysed in the calibration). Where a game of hard
+# costs far more to play than a decision to analyse (Aquarena, AQUA with rivals), a shorter stride buys many more
+# decisions for little.
 ROWS = {
     "museum": ("museum", 2, None, 5),
     "brunch": ("brunch", 3, None, 12),
-    "aquarena": ("aquarena", 2, None, 10),
-    "reef": ("reef", 2, {"variant": "core"}, 5),
+    "aquarena": ("aquarena", 2, None, 4),
+    "reef": ("reef", 2, {"variant": "core"}, 2),
     "reef-solo": ("reef", 1, {"variant": "core"}, 5),
 }
 BEGIN, END = "<!-- analysis:begin -->", "<!-- analysis:end -->"
@@ -71,6 +78,8 @@ def game_task(args: tuple) -> dict:
     row, pair, seats, seed, budget, every, record = args
     game_id, players, options, _ = ROWS[row]
     start = time.process_time()
+    if record is None:
+        record = recorded((row, pair, seed))  # a --play-only run beside this one may have played it meanwhile
     if record is None:
         record = play(game_id, players, options, seats, seed)
     play_sec = time.process_time() - start
@@ -111,6 +120,58 @@ def game_task(args: tuple) -> dict:
     }
 
 
+def play_task(args: tuple) -> dict | None:
+    """Play one game only: its key and record, for ``--records`` (None if another run has played it meanwhile)."""
+    row, pair, seats, seed = args[:4]
+    game_id, players, options, _ = ROWS[row]
+    if recorded((row, pair, seed)) is not None:
+        return None
+    return {"row": row, "pair": pair, "seed": seed, "record": play(game_id, players, options, seats, seed)}
+
+
+RECORDS: Path | None = None  # the --records file, read again before a game is played (set by main)
+
+
+def recorded(key: tuple) -> dict | None:
+    """The record of the game ``key`` in :data:`RECORDS` as the file stands now, or None."""
+    if RECORDS is None or not RECORDS.exists():
+        return None
+    row, pair, seed = key
+    head = json.dumps({"row": row, "pair": pair, "seed": seed})[:-1] + ", "
+    with open(RECORDS) as f:
+        for line in f:
+            if line.startswith(head):
+                try:
+                    return json.loads(line)["record"]
+                except json.JSONDecodeError:
+                    return None
+    return None
+
+
+def record_key(r: dict | tuple) -> tuple:
+    """A game's identity in ``--records``: its row, pairing and seed (the seats follow from them)."""
+    return (r["row"], r["pair"], r["seed"]) if isinstance(r, dict) else (r[0], r[1], r[3])
+
+
+def load_jsonl(path: Path | None) -> list[dict]:
+    """The objects of a JSON-lines file (none if it is missing); a line cut short by a stopped run is left out."""
+    if path is None or not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return out
+
+
+def append_jsonl(path: Path | None, obj: dict) -> None:
+    if path is not None:
+        with open(path, "a") as f:
+            f.write(json.dumps(obj) + "\n")
+
+
 def count(given: str, row: str) -> int:
     """A number of games for ``row``: ``given`` is one number for every row, or ``row=N,...`` with an optional bare
     number for the rows it does not name (none: 0)."""
@@ -143,9 +204,8 @@ def tasks_for(row: str, args: argparse.Namespace, budget: int | None) -> list[tu
         for i in range(n):
             seats = ["hard"] + [other] * (players - 1)
             k = i % players
-            # hard against hard is few games, each analysed whole: "few marks" is about a whole game
-            stride = 1 if pair == "hard-hard" else every
-            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget, stride))
+            # hard against hard too at the row's stride: its marks a game are its marked share times its decisions
+            out.append((row, pair, seats[k:] + seats[:k], i + 1, budget, every))
     return out
 
 
@@ -165,13 +225,28 @@ def interleave(tasks: list[tuple]) -> list[tuple]:
     return out
 
 
+def each(task, todo: list[tuple], jobs: int, done) -> None:
+    """``done(task(t))`` for every ``t`` of ``todo``, in ``jobs`` processes (as each ends); then a new line."""
+    if jobs <= 1:
+        for t in todo:
+            done(task(t))
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for result in pool.imap_unordered(task, todo):
+                done(result)
+    print(file=sys.stderr)
+
+
 def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> dict[str, list[dict]]:
     """Every row's games: those ``kept`` from an earlier run as they were, the others played and analysed (in
     ``--jobs`` processes, rows and pairings in turn), each appended to ``--raw`` as it ends and ``report``-ed with
     the results so far, by row in the order of its games."""
     tasks = [t for row in rows for t in tasks_for(row, args, row_budget(row, args))]
     order = {_key(t): i for i, t in enumerate(tasks)}
-    todo = [(*t, None) for t in interleave(tasks) if _key(t) not in kept]
+    records = {record_key(r): r["record"] for r in load_jsonl(args.records)}
+    todo = [(*t, records.get(record_key(t))) for t in interleave(tasks) if _key(t) not in kept]
     results = [kept[_key(t)] for t in tasks if _key(t) in kept]
 
     def by_row() -> dict[str, list[dict]]:
@@ -180,23 +255,32 @@ def run_all(rows: list[str], args: argparse.Namespace, kept: dict, report) -> di
 
     def done(result: dict) -> None:
         results.append(result)
-        if args.raw:
-            with open(args.raw, "a") as f:
-                f.write(json.dumps(result) + "\n")
+        append_jsonl(args.raw, result)
+        if record_key(result) not in records and recorded(record_key(result)) is None:
+            records[record_key(result)] = result["record"]
+            append_jsonl(args.records, {k: result[k] for k in ("row", "pair", "seed", "record")})
         print(f"\r  {len(results)}/{len(tasks)} games", end="", file=sys.stderr, flush=True)
         report(by_row())
 
-    if args.jobs <= 1:
-        for task in todo:
-            done(game_task(task))
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            for result in pool.imap_unordered(game_task, todo):
-                done(result)
-    print(file=sys.stderr)
+    each(game_task, todo, args.jobs, done)
     return by_row()
+
+
+def play_all(rows: list[str], args: argparse.Namespace) -> None:
+    """``--play-only``: play every game ``--records`` does not hold yet, rows and pairings in turn, into it."""
+    tasks = [t for row in rows for t in tasks_for(row, args, None)]
+    have = {record_key(r) for r in load_jsonl(args.records)}
+    todo = [t for t in interleave(tasks) if record_key(t) not in have]
+    played = 0
+
+    def done(result: dict | None) -> None:
+        nonlocal played
+        played += 1
+        if result is not None:
+            append_jsonl(args.records, result)
+        print(f"\r  {played}/{len(todo)} games played", end="", file=sys.stderr, flush=True)
+
+    each(play_task, todo, args.jobs, done)
 
 
 def row_budget(row: str, args: argparse.Namespace) -> int:
@@ -334,7 +418,7 @@ def section(summaries: list[dict], costs: list[dict], site: dict, args: argparse
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
-        unit = "points" if ROWS[s["row"]][1] == 1 else "win share"
+        unit = "points" if ROWS[s["row"]][1] == 1 else "chances"
         solo_hard = s["pairs"].get("hard", {}).get("bots", {}).get("hard", {}).get("mean_loss")
         for pair, p in s["pairs"].items():
             reference = p["bots"].get("hard", {}).get("mean_loss") if "hard" in p["bots"] else None
@@ -428,17 +512,33 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "analysis.md")
     parser.add_argument("--raw", type=Path, help="append every game's result (its record included) to this file")
     parser.add_argument("--resume", type=Path, help="a --raw file of an earlier run: keep the games it holds")
+    parser.add_argument("--records", type=Path, help="records of games: kept, not played again")
+    parser.add_argument("--play-only", action="store_true", help="play the games into --records, analyse nothing")
+    parser.add_argument(
+        "--report-only", action="store_true", help="write the table from the --resume file's games, run nothing"
+    )
     args = parser.parse_args()
-    kept = {}
-    if args.resume and args.resume.exists():
-        kept = {_key(r): r for r in map(json.loads, args.resume.read_text().splitlines()) if r}
+    if args.play_only and not args.records:
+        parser.error("--play-only needs --records")
+    global RECORDS
+    RECORDS = args.records
+    kept = {_key(r): r for r in load_jsonl(args.resume)}
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
 
     def report(results: dict[str, list[dict]]) -> None:
         summaries = [summarise(row, games) for row, games in results.items() if games]
         write(args.out, section(summaries, [], {}, args))
 
-    every_row = run_all(rows, args, kept, report)
+    if args.play_only:
+        play_all(rows, args)
+        return 0
+    if args.report_only:
+        tasks = [t for row in rows for t in tasks_for(row, args, row_budget(row, args))]
+        every_row = {row: [kept[_key(t)] for t in tasks if t[0] == row and _key(t) in kept] for row in rows}
+        args.no_cost, args.site = True, None
+        rows = [row for row in rows if every_row[row]]
+    else:
+        every_row = run_all(rows, args, kept, report)
     summaries, costs, site = [], [], {}
     for row in rows:
         results = every_row[row]

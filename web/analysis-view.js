@@ -28,7 +28,7 @@ export function testBudget() {
 
 /** A loss or a value in the analysis's unit, for people. */
 export function amount(x, unit) {
-  return unit === "points" ? `${x.toFixed(1)} points` : `${x.toFixed(2)} win share`;
+  return unit === "points" ? `${x.toFixed(1)} points` : `${x.toFixed(2)} winning chances`;
 }
 
 /** The words for the engine's verdict on a move tried (bridge try_move); `words`: the renderer's name for the move. */
@@ -159,7 +159,7 @@ export class Analysis {
   summaryTable() {
     const cols = Object.keys(MARKS);
     return el("table", { class: "an-summary", dataset: { analysisSummary: "" } },
-      el("caption", { text: `Analysis: loss in expected ${this.unit === "points" ? "points" : "win share"}` }),
+      el("caption", { text: `Analysis: loss in ${this.unit === "points" ? "expected points" : "winning chances"}` }),
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Seat" }), el("th", { scope: "col", text: "Moves" }),
         cols.map((m) => el("th", { scope: "col" }, el("span", { class: "an-word", text: `${PLURAL[m]} ` }),
           el("span", { class: "an-sign", text: MARKS[m].sign }))),
@@ -232,7 +232,7 @@ export class Analysis {
 
   valueText(value, unit) {
     return unit === "points" ? `expected ${value.points.toFixed(1)} points`
-      : `expected ${value.win.toFixed(2)} win share`;
+      : `${value.chances.toFixed(2)} winning chances`;
   }
 
   /** Where the renderer draws `action` in `view`, and its words for it (web/move-finder.js), found once. */

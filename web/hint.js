@@ -111,7 +111,7 @@ export class Hints {
         "Only one move is possible here: ", el("strong", { text: best.label }), ".");
     }
     const value = (v) => (hint.unit === "points" ? `expected ${v.points.toFixed(1)} points`
-      : `expected ${v.win.toFixed(2)} win share`);
+      : `${v.chances.toFixed(2)} winning chances`);
     return el("p", { class: "hint-text", role: "status", dataset: { hintShown: "" } },
       "Hint, drawn on the board: ", el("strong", { text: best.label }), ` (${value(hint.best)}).`,
       other ? ` Your best alternative: ${other.label} (${value(other)}).` : "");

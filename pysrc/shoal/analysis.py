@@ -27,6 +27,7 @@ from .core import Action, Game, IllegalAction, Match, ShoalError, View
 from .core.errors import brief
 from .core.match import MAX_SEED
 
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 MAX_BUDGET = 100_000  # playouts a decision: far beyond any use, low enough that a typo cannot run for a week
 
 
@@ -289,23 +290,23 @@ def move_text(action: Action) -> str:
 def table(result: dict[str, Any]) -> str:
     """The command's table: one line a decision, then each seat's summary."""
     s = result["summary"]
-    unit = "win share" if s["unit"] == "win" else "points"
+    unit = "expected points" if s["unit"] == "points" else "winning chances"
     rows = [("ply", "seat", "played", "best", "loss", "mark")]
     for d in result["decisions"]:
         best = "=" if d["best"] == d["played"] else move_text(d["best"])
-        loss = f"{d['loss']:.3f}" if d["unit"] == "win" else f"{d['loss']:.1f}"
+        loss = f"{d['loss']:.1f}" if d["unit"] == "points" else f"{d['loss']:.3f}"
         rows.append((str(d["ply"]), str(d["seat"]), move_text(d["played"]), best, loss, d["mark"] or ""))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
     marks = ", ".join(f"{name} ≥ {at}" for name, at in s["thresholds"].items())
     lines += [
         "",
-        f'loss in expected {unit} (best "=": the move played was the best found); {marks}; '
+        f'loss in {unit} (best "=": the move played was the best found); {marks}; '
         f"{s['budget']} playouts a decision, seed {s['seed']}",
         "",
     ]
     for row in s["seats"]:
-        counts = ", ".join(f"{row[name]} {name}{'s' if row[name] != 1 else ''}" for name in MARKS)
+        counts = ", ".join(f"{row[name]} {name if row[name] == 1 else PLURALS[name]}" for name in MARKS)
         lines.append(f"seat {row['seat']}: {row['decisions']} decisions, {counts}, mean loss {row['mean_loss']:.4f}")
     return "\n".join(lines)
 
@@ -328,7 +329,8 @@ class Hint(Judging):
 
     def answer(self, judgement: Judgement) -> dict[str, Any]:
         """``{"seat", "unit", "best", "alternative", "forced"}``: the best move and the best other one judged, each
-        ``{"action", "win" (with rivals), "points"}``; a forced move has no values and no alternative."""
+        ``{"action", "chances" and "win" (with rivals), "points"}``; a forced move has no values and no
+        alternative."""
         best, other = judgement.best, judgement.alternative()
         return {
             "seat": self.decision.seat,

@@ -42,7 +42,7 @@ def check_decision(decision: Any, ply: int, played: Action) -> dict[str, Any]:
     elif not (_number(decision.get("loss")) and decision["loss"] >= 0):
         why = "its loss must be a number of at least 0"
     elif not isinstance(decision.get("moves"), list) or not all(_move(m, decision["unit"]) for m in decision["moves"]):
-        why = "its moves must each be {action, points} (and win, with rivals)"
+        why = "its moves must each be {action, points} (and chances, with rivals)"
     if why:
         raise ShoalError(f"that decision cannot be read: {why}")
     return decision
@@ -53,13 +53,13 @@ def _move(m: Any, unit: str) -> bool:
         isinstance(m, dict)
         and isinstance(m.get("action"), dict)
         and _number(m.get("points"))
-        and (unit == "points" or _number(m.get("win")))
+        and (unit == "points" or _number(m.get("chances")))
     )
 
 
 def _value(m: dict[str, Any], unit: str) -> float:
     """A judged move's value in ``unit``, read as the analysis reads its own (``Judged.value``)."""
-    return Judged(m["action"], m.get("win"), m["points"], 0).value(unit)
+    return Judged(m["action"], m.get("chances"), m.get("win"), m["points"], 0).value(unit)
 
 
 def verdict(decision: dict[str, Any], action: Action, judged: dict[str, Any] | None = None) -> dict[str, Any] | None:

@@ -49,7 +49,7 @@ def hint_found(**request) -> dict:
 def test_a_record_is_analysed_a_slice_at_a_time_with_progress_and_the_same_results_as_at_once():
     rec = record("museum", 2, seed=6, seats=["greedy", "random"])
     started = ask(cmd="analyse_start", record=rec, seats=[1], budget=BUDGET)
-    assert started["ok"] and started["unit"] == "win" and started["total"] == len(started["plies"])
+    assert started["ok"] and started["unit"] == "chances" and started["total"] == len(started["plies"])
     assert started["thresholds"] == {"blunder": 0.2, "mistake": 0.1, "inaccuracy": 0.05}
     decisions, progress = [], []
     while True:
@@ -137,11 +137,12 @@ def test_a_hint_answers_the_best_move_and_the_best_alternative_for_a_seat_to_act
     assert answer["ok"] and answer["progress"] == 1.0
     hint = answer["hint"]
     assert set(hint) == {"seat", "unit", "forced", "best", "alternative"}
-    assert hint["seat"] == 0 and hint["unit"] == "win" and not hint["forced"]
+    assert hint["seat"] == 0 and hint["unit"] == "chances" and not hint["forced"]
     legal = match.legal_actions(0)
     assert hint["best"]["action"] in legal and hint["alternative"]["action"] in legal
     assert hint["best"]["action"] != hint["alternative"]["action"]
-    assert (hint["best"]["win"], hint["best"]["points"]) >= (hint["alternative"]["win"], hint["alternative"]["points"])
+    best, other = hint["best"], hint["alternative"]
+    assert (best["chances"], best["points"]) >= (other["chances"], other["points"])
     assert match.actions == [], "a hint plays nothing"
     assert ask(cmd="hint", seat=1)["error"] == "seat 1 is not to act now"
     assert "seat must be" in ask(cmd="hint", seat="0")["error"]

@@ -7,11 +7,16 @@ import pytest
 
 import shoal
 from shoal.bots.analysis import (
+    CHANCES,
+    MARGIN_WEIGHT,
+    POINTS,
     THRESHOLDS,
     Analyst,
     analyst,
     budget_for,
+    chances,
     decision_rng,
+    margin_scale,
     mark,
     unit_for,
 )
@@ -33,17 +38,37 @@ def _position(game_id: str, players: int, plies: int = 6) -> shoal.Match:
 
 @pytest.mark.parametrize("game_id,players", TABLES)
 def test_every_playout_runs_to_the_end_of_the_game_whatever_the_bots_horizon(game_id, players):
-    """Aquarena's and Brunch's bots stop their playouts at the end of the round; a value in win share and final
-    points needs the finished game: every playout's win share is a share of a real outcome (0 or 1/winners)."""
+    """Aquarena's and Brunch's bots stop their playouts at the end of the round; a value in winning chances and
+    final points needs the finished game: every playout's win share is a share of a real outcome (0 or 1/winners),
+    and its value is the winning chances of that outcome (alone: its points)."""
     match = _position(game_id, players)
     seat = match.to_act()[0]
     judge = analyst(match.game, seat, players, BUDGET)
     assert judge.spec.rollout_stop is None
-    view, rng = match.view(seat), Rng(3)
+    view, rng, unit = match.view(seat), Rng(3), unit_for(players)
     for action in match.legal_actions(seat)[:3]:
-        win, points = judge._playout(judge.spec.sample(view, rng), seat, action, rng.next64())
+        value, win, points = judge._playout(judge.spec.sample(view, rng), seat, action, rng.next64(), unit)
         assert win == 0 or any(abs(win - 1 / k) < 1e-12 for k in range(1, players + 1)), win
         assert points == int(points)
+        if players == 1:
+            assert value == points
+        else:
+            assert (1 - MARGIN_WEIGHT) * win < value < (1 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT
+
+
+def test_winning_chances_keep_a_worth_in_every_point_once_the_game_is_settled():
+    """Win share alone saturates: a seat sure to lose has 0 whatever it does. Winning chances still rank a loss by
+    ten points below a loss by two, and a win by ten above a win by two, and stay within [0, 1]."""
+    scale = margin_scale(shoal.GAMES["reef"])
+    assert chances(0.0, -10, scale) < chances(0.0, -2, scale) < chances(1.0, 2, scale) < chances(1.0, 10, scale)
+    assert 0 < chances(0.0, -1000, scale) and chances(1.0, 1000, scale) < 1
+    assert chances(0.5, 0, scale) == 0.5, "an even tie is an even chance"
+    assert chances(1.0, 0, scale) - chances(0.0, 0, scale) == 1 - MARGIN_WEIGHT, "the win counts most"
+
+
+@pytest.mark.parametrize("game_id", sorted(shoal.GAMES))
+def test_every_game_names_its_typical_winning_margin(game_id):
+    assert margin_scale(shoal.GAMES[game_id]) > 0
 
 
 @pytest.mark.parametrize("game_id,players", TABLES)
@@ -62,7 +87,7 @@ def test_a_judgement_ranks_the_moves_best_first_and_the_loss_is_the_gap_to_the_b
     assert j.gap == pytest.approx(j.best.value(unit) - j.played.value(unit)) and j.gap >= 0
     assert j.error >= 0 and j.loss == pytest.approx(max(0.0, j.gap - j.error))
     assert all(m.action in legal for m in j.moves)
-    assert all((m.win is None) == (players == 1) for m in j.moves), "alone there is no win share, only points"
+    assert all((m.win is None) == (m.chances is None) == (players == 1) for m in j.moves), "alone: points only"
 
 
 def test_a_forced_move_is_not_judged():
@@ -74,7 +99,7 @@ def test_a_forced_move_is_not_judged():
     assert j.forced and j.moves == [] and j.loss == 0 and j.gap == 0 and j.mark is None
 
 
-@pytest.mark.parametrize("unit", ["win", "points"])
+@pytest.mark.parametrize("unit", [CHANCES, POINTS])
 def test_marks_follow_the_published_thresholds(unit):
     (blunder, b), (mistake, m), (inaccuracy, i) = THRESHOLDS[unit]
     assert (blunder, mistake, inaccuracy) == ("blunder", "mistake", "inaccuracy") and b > m > i > 0
@@ -98,6 +123,16 @@ def test_the_default_budget_shrinks_as_the_table_grows_and_a_given_budget_is_kep
     assert budget_for(brunch, 7, 50) == 50
     with pytest.raises(ValueError):
         budget_for(brunch, 3, 0)
+
+
+def test_where_the_page_analyses_every_seat_the_default_budget_shrinks_with_the_seats_too():
+    """AQUA has no secrets between seats, so the page analyses all of them: the whole game's playouts (seats times
+    decisions times budget) stay within the solo game's at every table size, longer playouts aside."""
+    reef, brunch = shoal.GAMES["reef"], shoal.GAMES["brunch"]
+    assert not reef.private_views and brunch.private_views
+    for players in (2, 3, 4):
+        assert budget_for(reef, players) * players * players <= budget_for(reef, 1)
+    assert budget_for(brunch, 4) * 4 > budget_for(brunch, 3) * 3 - 4, "a game with hidden hands: one seat analysed"
 
 
 def test_as_a_bot_the_analysis_plays_its_best_move():

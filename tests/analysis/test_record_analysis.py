@@ -94,13 +94,13 @@ def test_every_decision_says_what_was_played_the_best_found_the_loss_and_its_mar
             "error",
         } <= set(d)
         assert museum_record["actions"][d["ply"] - 1] == [d["seat"], d["played"]]
-        assert d["loss"] >= 0 and d["mark"] == mark(d["loss"], "win") and d["unit"] == "win"
+        assert d["loss"] >= 0 and d["mark"] == mark(d["loss"], "chances") and d["unit"] == "chances"
         assert d["mark"] in (None, *MARKS)
         assert d["loss"] == pytest.approx(max(0.0, d["gap"] - d["error"]), abs=2e-4) and d["error"] >= 0
         if d["loss"] == 0:
             assert d["best"] == d["played"], "the samples show no better move: the move played is the best"
         else:
-            assert d["best_value"]["win"] - d["played_value"]["win"] == pytest.approx(d["gap"], abs=2e-4)
+            assert d["best_value"]["chances"] - d["played_value"]["chances"] == pytest.approx(d["gap"], abs=2e-4)
     seats = out["summary"]["seats"]
     assert [s["seat"] for s in seats] == [0, 1]
     for s in seats:
@@ -114,7 +114,7 @@ def test_alone_the_loss_is_in_points():
     rec = record("reef", 1, seed=2, plies=3)
     out = analysis.analyse(rec, budget=8)
     assert out["summary"]["unit"] == "points" and out["decisions"]
-    assert all(d["unit"] == "points" and "win" not in d["played_value"] for d in out["decisions"])
+    assert all(d["unit"] == "points" and {"win", "chances"}.isdisjoint(d["played_value"]) for d in out["decisions"])
 
 
 @pytest.mark.parametrize(
@@ -165,6 +165,9 @@ def test_the_command_prints_a_table_and_each_seats_summary(tmp_path, museum_reco
     summary = expected["summary"]["seats"][0]
     assert f"seat 1: {summary['decisions']} decisions" in out.stdout and "mean loss" in out.stdout
     assert "seat 0:" not in out.stdout
+    counts = [f"{summary[m]} {m if summary[m] == 1 else m + 's'}" for m in ("mistake", "blunder")]
+    counts.insert(0, f"{summary['inaccuracy']} {'inaccuracy' if summary['inaccuracy'] == 1 else 'inaccuracies'}")
+    assert ", ".join(counts) in out.stdout, "each mark counted, in good English"
     assert f"{len(expected['decisions'])}/{len(expected['decisions'])} decisions" in out.stderr, "progress is shown"
 
 

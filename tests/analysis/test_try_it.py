@@ -20,7 +20,7 @@ A, B, C, D = ({"type": "take", "card": n} for n in range(4))
 
 def decision(unit: str, gaps: list[float], loss: float) -> dict:
     """A judged decision: A best, then B, C at ``gaps`` below it; C was played, with ``loss``."""
-    key = "points" if unit == "points" else "win"
+    key = "points" if unit == "points" else "chances"
     top = 30.0 if unit == "points" else 0.8
     moves = [{"action": a, "points": 0.0, key: top - g} for a, g in zip((A, B, C), [0.0, *gaps])]
     if unit != "points":
@@ -29,7 +29,7 @@ def decision(unit: str, gaps: list[float], loss: float) -> dict:
     return {"ply": 3, "seat": 0, "played": C, "best": A, "loss": loss, "mark": None, "unit": unit, "moves": moves}
 
 
-@pytest.mark.parametrize("unit", ["win", "points"])
+@pytest.mark.parametrize("unit", ["chances", "points"])
 def test_the_better_move_and_a_judged_move_within_the_inaccuracy_threshold_are_accepted_at_once(unit):
     at = thresholds(unit)["inaccuracy"]
     d = decision(unit, [at * 0.9, at * 3], loss=at * 2.5)
@@ -38,7 +38,7 @@ def test_the_better_move_and_a_judged_move_within_the_inaccuracy_threshold_are_a
     assert close["accepted"] and close["reason"] == "close" and close["loss"] == pytest.approx(at * 0.9)
 
 
-@pytest.mark.parametrize("unit", ["win", "points"])
+@pytest.mark.parametrize("unit", ["chances", "points"])
 def test_a_judged_move_at_the_threshold_is_not_accepted_without_its_own_judgement(unit):
     at = thresholds(unit)["inaccuracy"]
     d = decision(unit, [at, at * 3], loss=at * 2.5)
@@ -46,7 +46,7 @@ def test_a_judged_move_at_the_threshold_is_not_accepted_without_its_own_judgemen
     assert verdict(d, B, {"loss": at * 0.5, "mark": None})["accepted"]
 
 
-@pytest.mark.parametrize("unit", ["win", "points"])
+@pytest.mark.parametrize("unit", ["chances", "points"])
 def test_the_move_played_keeps_its_mark_and_an_unjudged_move_is_judged_first(unit):
     at = thresholds(unit)
     d = decision(unit, [at["inaccuracy"] * 0.5, at["mistake"] * 1.5], loss=at["mistake"] * 1.2)

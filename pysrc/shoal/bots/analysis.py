@@ -4,8 +4,10 @@ The post-game analysis (``shoal.analysis``), the hint (``shoal.bridge``) and ``p
 module; docs/analysis.md says what the figures mean, why the thresholds are where they are, and how they were measured.
 
 The method is paired flat Monte Carlo, as :class:`~shoal.bots.flat.FlatBot` plays, with every playout run to the END
-of the game, so that a move's value is in the game's own units: the seat's expected win share (ties shared) and its
-expected final score. A decision is judged in two stages:
+of the game, so that a move's value is in the game's own terms. With rivals it is the seat's *winning chances*: each
+playout is worth ``(1 - MARGIN_WEIGHT) * win share + MARGIN_WEIGHT * squash(margin / scale)``, the margin being the
+seat's final score less the best other seat's and the scale the game's ``MARGIN_SCALE`` (a typical winning margin);
+alone it is the expected final score. A decision is judged in two stages:
 
 1. **Screening.** The game's own move ordering (``GameSearch.candidates`` on one sampled position; a game without one
    is ordered by a one-ply look with its ``evaluate`` over a few samples) gives the first ``keep`` moves; the game's
@@ -40,24 +42,29 @@ from importlib import import_module
 from typing import Any
 
 from ..core import Action, Game, Rng, State, View
-from .search import GameSearch, SearchBot, action_key
+from .search import GameSearch, SearchBot, action_key, squash
 
-WIN, POINTS = "win", "points"  # the units of loss: expected win share with rivals, expected points alone
+CHANCES, POINTS = "chances", "points"  # the units of loss: winning chances with rivals, expected points alone
 # Thresholds of loss for each mark, per unit (docs/analysis.md says why these).
 THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
-    WIN: (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05)),
+    CHANCES: (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05)),
     POINTS: (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0)),
 }
 MARKS = ("inaccuracy", "mistake", "blunder")
-# The default budget, by game, in playouts a decision times players: a playout's length grows with the table, so a
-# decision gets this many divided by the number of players (museum 1,600; Brunch 800 at 3 players, 342 at 7;
-# Aquarena 800 at 2; AQUA 480 alone, 240 at 2). Chosen so that one seat's whole game takes about 20-25 CPU seconds
-# in CPython, within a minute in the browser (docs/analysis.md, "Cost").
+# The default budget, by game: a playout's length grows with the table, so a decision gets this many divided by the
+# number of players; and the page analyses every seat of a game without secrets between seats (AQUA), so there it is
+# divided by the number of players once more (museum 1,600; Brunch 800 at 3 players, 342 at 7; Aquarena 800 at 2;
+# AQUA 480 alone, 120 at 2, 30 at 4). Chosen so that the whole game the page analyses fits about 45 CPU seconds in
+# the browser's Pyodide (docs/analysis.md, "Budgets"; docs/benchmarks.md (g2) measures it).
 SEAT_PLAYOUTS = {"museum": 3200, "brunch": 2400, "aquarena": 1600, "reef": 480}
 DEFAULT_SEAT_PLAYOUTS = 1600
 KEEP = 8  # moves of the game's own order screened
 LOOKS = 4  # sampled positions of the one-ply look that orders a game without ``candidates``
 JUDGED = 2  # moves the screening keeps for judging (besides the move played)
+# The margin's part in a playout's winning chances. Win share alone saturates: once a seat is sure to win or to lose,
+# every move is worth 1 or 0 and none can lose anything, so a lopsided game would rank its seats' play as equal. The
+# margin's part keeps some worth in every point won or given away, most near an even game (docs/analysis.md).
+MARGIN_WEIGHT = 0.25
 
 
 def mark(loss: float, unit: str) -> str | None:
@@ -74,7 +81,18 @@ def thresholds(unit: str) -> dict[str, float]:
 
 
 def unit_for(players: int) -> str:
-    return WIN if players > 1 else POINTS
+    return CHANCES if players > 1 else POINTS
+
+
+def margin_scale(game: Game) -> float:
+    """The game's ``MARGIN_SCALE`` (``games/<id>/search.py``): a typical winning margin, in points."""
+    return float(import_module(f"shoal.games.{game.id}.search").MARGIN_SCALE)
+
+
+def chances(win: float, margin: float, scale: float) -> float:
+    """One playout's winning chances, in [0, 1]: mostly its win share, partly its margin squashed at the game's scale
+    (a rational squash: the same bits on every platform)."""
+    return (1.0 - MARGIN_WEIGHT) * win + MARGIN_WEIGHT * squash(margin / scale)
 
 
 def decision_rng(seed: int, view: View) -> Rng:
@@ -89,20 +107,24 @@ def decision_rng(seed: int, view: View) -> Rng:
 
 @dataclass(frozen=True)
 class Judged:
-    """One move's estimate: expected win share (None alone) and expected final score, over ``samples`` playouts."""
+    """One move's estimate over ``samples`` playouts: winning chances and expected win share (both None alone) and
+    expected final score."""
 
     action: Action
+    chances: float | None
     win: float | None
     points: float
     samples: int
 
     def value(self, unit: str) -> float:
-        return self.points if unit == POINTS else float(self.win or 0.0)
+        return self.points if unit == POINTS else float(self.chances or 0.0)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"action": self.action, "points": round(self.points, 4)}
-        if self.win is not None:
-            out["win"] = round(self.win, 4)
+        out: dict[str, Any] = {"action": self.action}
+        if self.chances is not None:
+            out["chances"] = round(self.chances, 4)
+            out["win"] = round(float(self.win or 0.0), 4)
+        out["points"] = round(self.points, 4)
         return out
 
 
@@ -173,6 +195,7 @@ class Analyst(SearchBot):
     ) -> None:
         super().__init__(dataclasses.replace(spec, rollout_stop=None), game, iterations, None, name=name)
         self.keep, self.judged = keep, judged
+        self.scale = margin_scale(game)
 
     def capped(self, budget: int) -> Analyst:
         return Analyst(
@@ -220,39 +243,45 @@ class Analyst(SearchBot):
         planned = sum(n * k for n, k in rounds) + per_move * (self.judged + (played is not None))
         done = 0
         alive = list(range(len(pool)))
-        totals = [[0.0, 0.0] for _ in pool]
+        totals = [[0.0, 0.0] for _ in pool]  # each move's sums of its value in the unit and of its final score
         for size, samples in rounds:
             for _ in range(samples):
                 state, first = (first, None) if first is not None else (spec.sample(view, rng), None)
                 seed = rng.next64()
                 for j in alive:
-                    win, points = self._playout(state, me, pool[j], seed)
-                    totals[j][0] += win
+                    value, _, points = self._playout(state, me, pool[j], seed, unit)
+                    totals[j][0] += value
                     totals[j][1] += points
                 done += len(alive)
                 yield done, planned
-            key = (lambda j: (-totals[j][1], j)) if unit == POINTS else (lambda j: (-totals[j][0], -totals[j][1], j))
-            alive = sorted(alive, key=key)[: max(self.judged, (size + 1) // 2)]
+            alive = sorted(alive, key=lambda j: (-totals[j][0], -totals[j][1], j))[: max(self.judged, (size + 1) // 2)]
         judged = [pool[j] for j in sorted(alive)]
         if played is not None and action_key(played) not in {action_key(a) for a in judged}:
             judged.append(by_key[action_key(played)])
         planned = done + per_move * len(judged)
-        sums = [[0.0, 0.0] for _ in judged]
+        sums = [[0.0, 0.0] for _ in judged]  # each move's sums of its win share and final score
         values: list[list[float]] = [[] for _ in judged]  # each sample's value in the unit, for the gap's error
         for _ in range(per_move):
             state = spec.sample(view, rng)
             seed = rng.next64()
             for j, action in enumerate(judged):
-                win, points = self._playout(state, me, action, seed)
+                value, win, points = self._playout(state, me, action, seed, unit)
                 sums[j][0] += win
                 sums[j][1] += points
-                values[j].append(points if unit == POINTS else win)
+                values[j].append(value)
             done += len(judged)
             yield done, planned
         order = {action_key(a): i for i, a in enumerate(pool)}
+        rivals = unit != POINTS
         moves = [
-            Judged(by_key[action_key(a)], None if unit == POINTS else w / per_move, p / per_move, per_move)
-            for a, (w, p) in zip(judged, sums)
+            Judged(
+                by_key[action_key(a)],
+                sum(v) / per_move if rivals else None,
+                w / per_move if rivals else None,
+                p / per_move,
+                per_move,
+            )
+            for a, (w, p), v in zip(judged, sums, values)
         ]
         ranked = sorted(
             range(len(moves)),
@@ -291,18 +320,24 @@ class Analyst(SearchBot):
         self.game.apply(twin, me, action)
         return self.spec.evaluate(twin, me)
 
-    def _playout(self, state: State, me: int, action: Action, seed: int) -> tuple[float, float]:
-        """One playout of ``action`` from a copy of ``state`` to the end: (win share, final score) for ``me``."""
+    def _playout(self, state: State, me: int, action: Action, seed: int, unit: str) -> tuple[float, float, float]:
+        """One playout of ``action`` from a copy of ``state`` to the end, for ``me``: (its value in ``unit``, win
+        share, final score); alone the value is the score."""
         game = self.game
         twin = state.clone()
         game.apply(twin, me, action)
         self._rollout(twin, Rng(seed))
         out = game.outcome(twin)
+        scores = out["scores"]
         if game.is_over(twin):
             win = 1.0 / len(out["winners"]) if me in out["winners"] else 0.0
         else:  # a rollout cut short (a ply cap): the game's own estimate of the win, the score so far
             win = self.spec.evaluate(twin, me)
-        return win, float(out["scores"][me])
+        points = float(scores[me])
+        if unit == POINTS:
+            return points, win, points
+        margin = points - max(float(v) for seat, v in enumerate(scores) if seat != me)
+        return chances(win, margin, self.scale), win, points
 
 
 def _paired_error(a: list[float], b: list[float]) -> float:
@@ -326,9 +361,13 @@ def _halvings(moves: int, keep: int) -> int:
 
 
 def budget_for(game: Game, players: int, budget: int | None = None) -> int:
-    """Playouts a decision: ``budget``, or by default the game's for that many players (:data:`SEAT_PLAYOUTS`)."""
+    """Playouts a decision: ``budget``, or by default the game's for that many players (:data:`SEAT_PLAYOUTS`): the
+    game's figure over the players, and over them again where the page analyses every seat (no secrets between
+    seats), so that the whole game the page analyses costs about the same at every table size."""
     if budget is None:
-        return max(1, SEAT_PLAYOUTS.get(game.id, DEFAULT_SEAT_PLAYOUTS) // max(1, players))
+        players = max(1, players)
+        seats = 1 if game.private_views else players
+        return max(1, SEAT_PLAYOUTS.get(game.id, DEFAULT_SEAT_PLAYOUTS) // players // seats)
     if type(budget) is not int or budget < 1:
         raise ValueError("an analysis budget is a positive number of playouts")
     return budget
@@ -341,16 +380,19 @@ def analyst(game: Game, seat: int, players: int, budget: int | None = None) -> A
 
 __all__ = [
     "Analyst",
+    "CHANCES",
+    "MARGIN_WEIGHT",
     "SEAT_PLAYOUTS",
     "Judged",
     "Judgement",
     "MARKS",
     "POINTS",
     "THRESHOLDS",
-    "WIN",
     "analyst",
     "budget_for",
+    "chances",
     "decision_rng",
+    "margin_scale",
     "mark",
     "spec_for",
     "thresholds",

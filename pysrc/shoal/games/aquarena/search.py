@@ -509,6 +509,10 @@ def settling_candidates(s: AquarenaState, seat: int, legal: list[Action]) -> lis
     return [legal[i] for _, i in scored]
 
 
+# The analysis's typical winning margin, in points (the median of games between beginner seats): a win by this
+# much is worth 0.75 of the margin's part of a playout's winning chances (shoal.bots.analysis.chances).
+MARGIN_SCALE = 4
+
 SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, rollout_stop=round_over)
 SETTLING = GameSearch(
     sample=sample, evaluate=evaluate, policy=settling_policy, candidates=settling_candidates, rollout_stop=round_over

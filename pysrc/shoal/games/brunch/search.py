@@ -345,6 +345,10 @@ def candidates(state: BrunchState, seat: int, legal: list[Action]) -> list[Actio
     return legal
 
 
+# The analysis's typical winning margin, in points (the median of games between beginner seats): a win by this
+# much is worth 0.75 of the margin's part of a playout's winning chances (shoal.bots.analysis.chances).
+MARGIN_SCALE = 4
+
 SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, candidates=candidates)
 
 

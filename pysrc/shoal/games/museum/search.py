@@ -389,6 +389,10 @@ def step(state: MuseumState, seat: int, rng: Rng) -> Action | None:
     return {"type": "place", "card": hand[best_i // per], "x": x, "y": y, "face": face}
 
 
+# The analysis's typical winning margin, in points (the median of games between beginner seats): a win by this
+# much is worth 0.75 of the margin's part of a playout's winning chances (shoal.bots.analysis.chances).
+MARGIN_SCALE = 7.5
+
 SEARCH = GameSearch(sample=sample, evaluate=evaluate, policy=policy, step=step)  # the root's order: ranked()
 
 

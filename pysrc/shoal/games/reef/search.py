@@ -470,6 +470,10 @@ def old_bot_choice(view: View, legal: list[Action], rng: Rng) -> list[Action]:
     return [move]
 
 
+# The analysis's typical winning margin, in points (the median of games between beginner seats): a win by this
+# much is worth 0.75 of the margin's part of a playout's winning chances (shoal.bots.analysis.chances).
+MARGIN_SCALE = 10
+
 SEARCH = GameSearch(
     sample=sample, evaluate=evaluate, policy=policy, candidates=candidates, step=step, root_extra=old_bot_choice
 )
