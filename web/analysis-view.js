@@ -100,7 +100,9 @@ export class Analysis {
         this.progress = got.progress;
         this.done = got.done;
         if (got.over) { this.summary = got.summary; break; }
-        this.redraw();
+        // A slice that only moved the bar updates it in place: a Cancel button redrawn under the pointer every slice
+        // would swallow the click whose press and release fell on either side of a redraw.
+        if (got.decisions.some((d) => d.mark) || !this.tick()) this.redraw();
       }
       this.mark("done");
     } catch (err) {
@@ -108,6 +110,17 @@ export class Analysis {
       this.error = err.message;
       this.mark("error");
     }
+  }
+
+  /** The progress line and bar on screen brought up to date; false when none is on screen (a redraw is needed). */
+  tick() {
+    if (!this.bar) return false;
+    const { who, said, bar } = this.bar;
+    const pct = String(Math.round(this.progress * 100));
+    said.textContent = `Analysing ${who}: ${this.done ?? 0} of ${this.total ?? "…"} decisions `;
+    bar.value = Number(pct);
+    bar.dataset.analysisProgress = pct;
+    return bar.isConnected;
   }
 
   cancel() {
@@ -133,10 +146,11 @@ export class Analysis {
     const box = el("section", { class: "sv-analysis", "aria-label": "Analysis", dataset: { analysisPanel: "" } });
     const who = seats.map((s) => this.v.seatName(s)).join(", ");
     if (this.state === "running") {
-      const pct = Math.round(this.progress * 100);
-      box.append(el("div", { class: "an-progress" },
-        el("label", {}, `Analysing ${who}: ${this.done ?? 0} of ${this.total ?? "…"} decisions `,
-          el("progress", { max: "100", value: String(pct), dataset: { analysisProgress: String(pct) } })),
+      const said = el("span", {});
+      const bar = el("progress", { max: "100" });
+      this.bar = { who, said, bar };
+      this.tick();
+      box.append(el("div", { class: "an-progress" }, el("label", {}, said, bar),
         el("button", { type: "button", dataset: { nav: "analysis-cancel" }, onclick: () => this.cancel(),
           text: "Cancel" })));
       return box;

@@ -8,8 +8,8 @@
 //   const board = await Shoal.mount(document.querySelector("#b"), { lesson: "shoal/lessons/museum-lines.json" });
 //   board.on("step", (e) => console.log(e.step)); board.next();
 //
-// Options: lesson (URL or compiled object), record (URL or object: a record or a compiled replay), or a fresh deal (game, players, seats,
-// seed, options, names); viewer (a seat, or null for the spectator), step (as the board's counter: a lesson's from
+// Options: lesson (URL or compiled object), record (URL or object: a record or a compiled replay), or a fresh deal
+// (game, players, seats, seed, options, names); viewer (a seat, or null for the spectator), step (as the board's counter: a lesson's from
 // 1), watch, size ("small" | "medium" | "large" | a CSS width), botDelay, playOn (false hides "play on from here"),
 // hints (false: no Hint button in a live game),
 // preload (start Python on idle), theme ("light" | "dark" | "auto", the default: the reader's prefers-color-scheme),
