@@ -9,11 +9,11 @@
 //   board.on("step", (e) => console.log(e.step)); board.next();
 //
 // Options: lesson (URL or compiled object), record (URL or object: a record or a compiled replay), or a fresh deal
-// (game, players, seats, seed, options, names); viewer (a seat, or null for the spectator), step (as the board's counter: a lesson's from
-// 1), watch, size ("small" | "medium" | "large" | a CSS width), botDelay, playOn (false hides "play on from here"),
-// hints (false: no Hint button in a live game),
-// preload (start Python on idle), theme ("light" | "dark" | "auto", the default: the reader's prefers-color-scheme),
-// diagram (a still board of one step). See docs/embedding.md.
+// (game, players, seats, seed, options, names); viewer (a seat, or null for the spectator), step (as the board's
+// counter: a lesson's from 1), watch, size ("small" | "medium" | "large" | a CSS width), botDelay, playOn (false
+// hides "play on from here"), hints (false: no Hint button in a live game), preload (start Python on idle), theme
+// ("light" | "dark" | "auto", the default: the reader's prefers-color-scheme), diagram (a still board of one step).
+// See docs/embedding.md.
 import { el } from "./dom.js";
 import { Engine, startWhenIdle } from "./engine.js";
 import { site } from "./board.js";
