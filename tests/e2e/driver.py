@@ -24,14 +24,19 @@ def open_match(page, query: str, timeout: float = 90_000) -> None:
     assert page.evaluate("document.body.dataset.status") in ("playing", "over"), page.errors
 
 
-def near_end(game: str, players: int, seats: list[str], seed: int = 1, left: int = 1) -> dict:
-    """The record of a game of random moves stopped `left` moves before its end, seated as `seats`."""
+def random_record(game: str, players: int, seed: int = 1) -> dict:
+    """The record of a whole game of random moves (the first seat to act moves each time), the same for every test."""
     match = shoal.new_match(game, players, seed=seed)
     rng = random.Random(seed)
     while not match.is_over():
         seat = match.to_act()[0]
         match.play(seat, rng.choice(match.legal_actions(seat)))
-    rec = match.record()
+    return match.record()
+
+
+def near_end(game: str, players: int, seats: list[str], seed: int = 1, left: int = 1) -> dict:
+    """The record of a game of random moves stopped `left` moves before its end, seated as `seats`."""
+    rec = random_record(game, players, seed)
     return {**rec, "actions": rec["actions"][:-left], "seats": seats}
 
 

@@ -14,7 +14,7 @@ import pytest
 import shoal
 from shoal.analysis import Hint, analyse, attempt, walk
 from tests.e2e.a11y import serious_violations
-from tests.e2e.driver import click_through, open_match, record, wait_idle
+from tests.e2e.driver import click_through, open_match, random_record, record, wait_idle
 from tests.e2e.test_my_games import SETTLED as MY_GAMES_SETTLED
 from tests.e2e.test_viewer import settled, write
 
@@ -211,12 +211,7 @@ def test_hints_off_in_the_link_and_never_on_the_pass_screen(page):
 
 def near_end(game: str, players: int, seed: int) -> dict:
     """A record of random play up to the last move of seat 0, seat 0 a person and the others bots."""
-    match = shoal.new_match(game, players, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over():
-        seat = match.to_act()[0]
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    rec = match.record()
+    rec = random_record(game, players, seed)
     last = max(i for i, (seat, _) in enumerate(rec["actions"]) if seat == 0)
     return {**rec, "actions": rec["actions"][:last], "seats": ["human"] + ["bot"] * (players - 1)}
 
