@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import json
-import random
 
 import shoal
 from shoal import bridge
+from tests.records import random_record
 
 
 def ask(**req):
     return json.loads(bridge.handle(json.dumps(req)))
 
 
-def finished(game: str, players: int, seed: int) -> dict:
-    match = shoal.new_match(game, players, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over():
-        seat = match.to_act()[0]
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    return match.record()
+finished = random_record  # a whole game of random moves
 
 
 def test_every_prefix_shows_the_position_after_that_many_moves():

@@ -11,6 +11,7 @@ import random
 from urllib.parse import parse_qsl, urlsplit
 
 import shoal
+from tests.records import random_record
 
 IDLE = "() => !document.body.dataset.busy && ['playing', 'over', 'error'].includes(document.body.dataset.status)"
 
@@ -22,16 +23,6 @@ def open_match(page, query: str, timeout: float = 90_000) -> None:
     page.goto(f"{page.site_url}index.html?{query}&botDelay=0{budget}")
     page.wait_for_function(IDLE, timeout=timeout)
     assert page.evaluate("document.body.dataset.status") in ("playing", "over"), page.errors
-
-
-def random_record(game: str, players: int, seed: int = 1) -> dict:
-    """The record of a whole game of random moves (the first seat to act moves each time), the same for every test."""
-    match = shoal.new_match(game, players, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over():
-        seat = match.to_act()[0]
-        match.play(seat, rng.choice(match.legal_actions(seat)))
-    return match.record()
 
 
 def near_end(game: str, players: int, seats: list[str], seed: int = 1, left: int = 1) -> dict:

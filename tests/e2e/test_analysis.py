@@ -14,9 +14,10 @@ import pytest
 import shoal
 from shoal.analysis import Hint, analyse, attempt, walk
 from tests.e2e.a11y import serious_violations
-from tests.e2e.driver import click_through, open_match, random_record, record, wait_idle
+from tests.e2e.driver import click_through, open_match, record, wait_idle
 from tests.e2e.test_my_games import SETTLED as MY_GAMES_SETTLED
 from tests.e2e.test_viewer import settled, write
+from tests.records import random_record
 
 BUDGET = 8
 VIEW = ".shoal-view"
