@@ -24,10 +24,8 @@ only randomness is the ``Rng`` handed in, and :func:`decision_rng` derives it fr
 itself, so the same view gives the same judgement on CPython and in Pyodide, and two positions a seat cannot tell
 apart give it the same judgement. Budgets count playouts, never time.
 
-A game may name the pieces its analysis plays out with, ``ANALYSIS`` in ``games/<id>/search.py``: a
-:class:`GameSearch`, or a function of the judged seat giving one (when the playouts should model that seat and its
-rivals differently, as Brunch's bots do); otherwise its ``SEARCH`` serves (:func:`spec_for`). Every game's rollouts
-run to the end here, whatever ``rollout_stop`` its bots use.
+The playouts use each game's own ``SEARCH`` (``games/<id>/search.py``: its sampler and the policy its levels play,
+:func:`spec_for`), with rollouts to the end of the game here, whatever ``rollout_stop`` its bots use.
 """
 
 from __future__ import annotations
@@ -167,15 +165,11 @@ class Judgement:
         return self.moves[1] if len(self.moves) > 1 else None
 
 
-def spec_for(game: Game, seat: int) -> GameSearch:
-    """The pieces ``game``'s analysis plays out with when it judges ``seat``: its ``ANALYSIS`` if it names one (or
-    what that function gives for the seat), else its ``SEARCH``; rollouts always to the end of the game (the values
-    are final results)."""
+def spec_for(game: Game) -> GameSearch:
+    """The pieces ``game``'s analysis plays out with: its ``SEARCH``, every seat on the policy its levels play, with
+    rollouts always to the end of the game (the values are final results)."""
     module = import_module(f"shoal.games.{game.id}.search")
-    spec = getattr(module, "ANALYSIS", None) or module.SEARCH
-    if not isinstance(spec, GameSearch):
-        spec = spec(seat)
-    return dataclasses.replace(spec, rollout_stop=None)
+    return dataclasses.replace(module.SEARCH, rollout_stop=None)
 
 
 class Analyst(SearchBot):
@@ -375,7 +369,7 @@ def budget_for(game: Game, players: int, budget: int | None = None) -> int:
 
 def analyst(game: Game, seat: int, players: int, budget: int | None = None) -> Analyst:
     """The analysis of ``seat``'s decisions in ``game`` with ``budget`` playouts a decision (default: the game's)."""
-    return Analyst(spec_for(game, seat), game, budget_for(game, players, budget))
+    return Analyst(spec_for(game), game, budget_for(game, players, budget))
 
 
 __all__ = [

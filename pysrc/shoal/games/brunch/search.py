@@ -12,8 +12,8 @@ hand expected to rank low (``_informed_hands``).
 The policy is the heuristic bot's reasoning on the state, with its measured food weakness fixed (always the highest
 food card; see ``choose_food``). The levels (``make_levels``) search the seat's Lunch calls, Aqua answers,
 passes and colour choices by paired flat Monte Carlo to the end of the round, the rivals modelled by the heuristic's
-own rules (``rival_policy``); its food is the highest card. The post-game analysis plays every seat by ``policy``
-(``ANALYSIS``): the table as the levels really play it.
+own rules (``rival_policy``); its food is the highest card. The post-game analysis plays every seat by ``policy``:
+the table as the levels really play it.
 """
 
 from __future__ import annotations
@@ -379,15 +379,14 @@ def rollout_policy(me: int):
     return play
 
 
-# The post-game analysis plays every seat by ``policy``, the levels' own play (highest food card), as every game's
-# analysis does. Not ``rollout_policy``: its rivals play the old heuristic's rank-based food, which no level plays, and
-# against rivals who really play their highest card that model is wrong where it matters most (docs/analysis.md,
-# "Brunch"). On a game of hard against hard, a seat's round-3 food card, 4 against 0: that model 0.38 against 0.61,
-# this one 0.00 against 0.56, the rest of the game played by the hard bots themselves (7 sampled positions) 0.00
-# against 0.71. When every seat plays its highest card the pool holds equal cards each round and the points tie: then
-# passes and Lunch calls change nothing, and the analysis says so; the food cards and the colours taken, which decide
-# the own-colour tie-break, are what it judges.
-ANALYSIS = SEARCH  # the name the analysis looks up (shoal.bots.analysis.spec_for)
+# The post-game analysis plays out with ``SEARCH``: every seat by ``policy``, the levels' own play (highest food card),
+# as every game's analysis does. Not ``rollout_policy``: its rivals play the old heuristic's rank-based food, which no
+# level plays, and against rivals who really play their highest card that model is wrong where it matters most
+# (docs/analysis.md, "Brunch"). On a game of hard against hard, a seat's round-3 food card, 4 against 0: that model 0.38
+# against 0.61, this one 0.00 against 0.56, the rest of the game played by the hard bots themselves (7 sampled
+# positions) 0.00 against 0.71. When every seat plays its highest card the pool holds equal cards each round and the
+# points tie: then passes and Lunch calls change nothing, and the analysis says so; the food cards and the colours
+# taken, which decide the own-colour tie-break, are what it judges.
 
 
 def round_over(start: BrunchState, now: BrunchState) -> bool:
@@ -452,5 +451,4 @@ __all__ = [
     "round_over",
     "sample",
     "sample_informed",
-    "ANALYSIS",
 ]
