@@ -10,10 +10,11 @@ heuristic would have chosen with them: a seat that kept passing holds a hand bel
 hand expected to rank low (``_informed_hands``).
 
 The policy is the heuristic bot's reasoning on the state, with its measured food weakness fixed (always the highest
-food card; see ``choose_food``). The levels (``make_levels``) search the seat's Lunch calls, Aqua answers,
-passes and colour choices by paired flat Monte Carlo to the end of the round, the rivals modelled by the heuristic's
-own rules (``rival_policy``); its food is the highest card. The post-game analysis plays every seat by ``policy``:
-the table as the levels really play it.
+food card; see ``choose_food``). The levels (``make_levels``) search the seat's Lunch calls, Aqua answers and
+passes by paired flat Monte Carlo to the end of the round, the rivals modelled by the heuristic's own rules
+(``rival_policy``), and take their colour by rule (own colour first, for the final tie-break); easy's and normal's
+food is the highest card, hard searches it to the end of the game against rivals on ``policy`` (:class:`HardBot`).
+The post-game analysis plays every seat by ``policy``, the model hard's food search uses.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from shoal.bots.search import GameSearch, squash
 from shoal.core import Action, QuietLog, Rng, View
 
 from . import rules
-from .bots import AQUA_BELOW, choose_pass, lunch_threshold
+from .bots import AQUA_BELOW, choose_pass, choose_take, lunch_threshold
 from .bots import choose_food as rank_food
 from .data import AQUA_VALUES, COLOURS, PREDATOR_COUNTS
 from .scoring import food_points, own_colour_count, winners
@@ -336,10 +337,12 @@ def policy(state: BrunchState, seat: int, legal: list[Action], rng: Rng) -> Acti
 
 
 def candidates(state: BrunchState, seat: int, legal: list[Action]) -> list[Action]:
-    """Food is not searched: the highest card (``choose_food``). Measured: left to the search, ``hard`` played low
+    """The round's search does not search food: the highest card (``choose_food``; hard searches it to the end of the
+    game instead, :class:`HardBot`). Measured: left to the round's search, ``hard`` played low
     food cards (its playouts stop before the end, so a card kept in hand counts for nobody while a card played counts
     for its taker) and won 12.5% ± 24.5% of 8 games against three old heuristics, below the fair 25% and below its
-    own rollout policy (0.33 with highest food, 0.25 with the old rank-based choice). Every other choice is searched."""
+    own rollout policy (0.33 with highest food, 0.25 with the old rank-based choice). Every other choice is searched
+    (the colour taken is decided by rule before the search is asked: ``take_colour``)."""
     if state.phase == "food":
         return [{"type": "food", "value": choose_food(state.food[seat], 0.0)}]
     return legal
@@ -405,43 +408,101 @@ def round_gain(start: BrunchState, end: BrunchState, seat: int) -> float:
 
 # Playouts a decision. hard also samples the others' hands from what their last Lunch window revealed (``INFORMED``):
 # measured (60 games each) hard with 800 plain playouts won 43.3% and normal with 200 41.7%, so more playouts alone
-# do not separate the levels; the informed sampler is what hard has and normal has not.
-# benchmarks/strength.py, 200 games each against three frozen heuristics: hard 51.5% ± 6.9% (0.073 CPU s
-# a decision), normal 40.4% ± 6.7%, easy 29.6% ± 6.2%; game by game on the same seeds hard − normal +11.1 ± 8.4
-# points and normal − easy +10.8 ± 7.9.
+# do not separate the levels; the informed sampler is what hard has and normal has not. hard also searches its food
+# card to the end of the game (``FOOD_PLAYOUTS``, :class:`HardBot`). docs/strength.md has today's figures.
 EASY, NORMAL, HARD = 40, 200, 300
+# hard's food card: playouts a decision, shared by its distinct food values (about 60 each with all seven in hand).
+# Measured, 60 games of four players against three frozen heuristics, the same seeds: 48.3% ± 12.8% against the
+# highest card's 49.2% ± 12.6%; at three players against two of the highest-card hard, 68.3% ± 11.9% (fair 33%).
+FOOD_PLAYOUTS = 420
+
+
+def food_cards(view: View, legal: list[Action], rng: Rng) -> list[Action]:
+    """hard's food candidates: each distinct value in hand once, the highest first."""
+    return sorted({a["value"]: a for a in legal}.values(), key=lambda a: -a["value"])
+
+
+def take_colour(view: View, legal: list[Action], rng: Rng) -> Action | None:
+    """Every level's colour, by rule: the playouts score a round's points, and every colour of the top value brings the
+    same, so a search cannot tell them apart; the final tie-break can (``choose_take``: one's own colour first)."""
+    if view["table"]["phase"] != "take":
+        return None
+    return choose_take(view, legal)
+
+
+class HardBot(FlatBot):
+    """The hard level: the round's search (as every level) for Lunch calls, Aqua answers and passes, and its food card
+    searched to the END of the game, every seat on ``policy`` (the rollout policy: each its highest card).
+
+    Why the whole game: a food card kept in hand is worth something only in the later rounds (and nothing at the final
+    discard), which a playout stopped at the round's end cannot see; it then plays low cards and loses (12.5% of 8
+    games, see ``candidates``). Why rivals on their highest card: that is how the levels' rollouts play, and the
+    post-game analysis judges a Brunch move against the same model (docs/rulings.md); against it a lower card often
+    gains, since equal cards in the pool tie every seat on points and leave the round to the tie-breaks."""
+
+    def __init__(self, game, playouts: int, food_playouts: int) -> None:
+        super().__init__(
+            INFORMED,
+            game,
+            playouts,
+            rollout_depth=None,
+            rollout_policy=rollout_policy,
+            decide=take_colour,
+            until=round_over,
+            value=round_gain,
+            name="hard",
+        )
+        self.food = FlatBot(INFORMED, game, food_playouts, rollout_depth=None, order=food_cards, name="hard")
+
+    def capped(self, budget: int) -> HardBot:
+        return HardBot(self.game, max(1, min(self.iterations, int(budget))), max(1, min(self.food.iterations, budget)))
+
+    def __repr__(self) -> str:
+        return f"HardBot(brunch, iterations={self.iterations}, food={self.food.iterations})"
+
+    def __call__(self, view: View, legal: list[Action], rng: Rng) -> Action:
+        if view["table"]["phase"] != "food" or len(legal) == 1:
+            return super().__call__(view, legal, rng)
+        action = self.food(view, legal, rng)
+        self.last_iterations = self.food.last_iterations
+        return action
 
 
 def make_levels(game) -> dict:
     """Paired flat Monte Carlo (``shoal.bots.flat``) over the round being played: each candidate is played out on the
     same sampled positions to the end of the round, the rivals modelled by ``rival_policy``, and judged by
     ``round_gain``; easy and normal differ in playouts a decision, hard also samples the others' hands consistent
-    with their last Lunch window (``INFORMED``). Measured against three old heuristics
+    with their last Lunch window (``INFORMED``) and searches its food card to the end of the game (:class:`HardBot`);
+    every level takes its colour by rule (``take_colour``). Measured against three old heuristics
     (docs/strength.md): the ISMCTS levels (30–80-ply rollouts, the rivals playing highest food) won 0 of 4 games
     each; flat playouts to the end of the game (25 samples) 0.240 ± 0.059 of 200 — the later rounds' deals drown a
     choice's effect; to the end of the round 0.34 ± 0.08 of 150 with 25 samples, the policy alone 0.305 ± 0.045."""
 
-    def level(name: str, playouts: int, spec: GameSearch = SEARCH) -> FlatBot:
+    def level(name: str, playouts: int) -> FlatBot:
         return FlatBot(
-            spec,
+            SEARCH,
             game,
             playouts,
             rollout_depth=None,
             rollout_policy=rollout_policy,
+            decide=take_colour,
             until=round_over,
             value=round_gain,
             name=name,
         )
 
-    return {"easy": level("easy", EASY), "normal": level("normal", NORMAL), "hard": level("hard", HARD, INFORMED)}
+    return {"easy": level("easy", EASY), "normal": level("normal", NORMAL), "hard": HardBot(game, HARD, FOOD_PLAYOUTS)}
 
 
 __all__ = [
+    "FOOD_PLAYOUTS",
     "INFORMED",
+    "HardBot",
     "SEARCH",
     "candidates",
     "choose_food",
     "evaluate",
+    "food_cards",
     "lunch_bar",
     "make_levels",
     "policy",
@@ -451,4 +512,5 @@ __all__ = [
     "round_over",
     "sample",
     "sample_informed",
+    "take_colour",
 ]
