@@ -13,6 +13,7 @@ from tests.e2e.driver import (
     assert_scores_match_cpython,
     click_through,
     open_match,
+    open_near_end,
     record,
 )
 
@@ -104,4 +105,41 @@ def test_aquarena_on_a_phone_prey_and_fly_moves_are_offered_on_the_pond(page):
     click_through(page, random.Random(3), prefer=prefer)
     assert decisions, "the player chose prey or moved a fly at least once"
     assert_scores_match_cpython(page)
+    assert not page.errors
+
+
+# Every ring drawn in the end screen's catch table: the mark's outline box (its box grown by the outline's offset and
+# width) and the box of the table cell it is in (none for a ring around a whole row).
+CATCH_RINGS_JS = """() => [...document.querySelectorAll(".aq-catches *")].filter((n) => {
+  const cs = getComputedStyle(n);
+  return cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) > 0;
+}).map((n) => {
+  const cs = getComputedStyle(n);
+  const out = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
+  const b = n.getBoundingClientRect();
+  const cell = n.parentElement.closest("td");
+  const c = cell && cell.getBoundingClientRect();
+  return { what: `${n.tagName}.${n.getAttribute("class")}`, ring: [b.left - out, b.top - out, b.right + out,
+    b.bottom + out], cell: c && [c.left, c.top, c.right, c.bottom] };
+})"""
+
+
+def test_the_last_moves_marks_in_every_catch_stay_inside_their_own_cell(page, site_dir):
+    """The end screen's "Every catch" table rings what the last moves caught: each ring lies inside the cell of the
+    card or flies it marks and crosses no other ring, on a wide screen and on a phone."""
+    open_near_end(page, site_dir, "game=aquarena&players=3&seats=human,bot,bot&seed=1")
+    click_through(page, random.Random(1))
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
+        rings = page.evaluate(CATCH_RINGS_JS)
+        assert rings, "the last round's catch is marked"
+        for r in rings:
+            assert r["cell"], f"{width}px: {r['what']} is ringed outside any cell"
+            (left, top, right, bottom), (cl, ct, cr, cb) = r["ring"], r["cell"]
+            assert cl - 0.5 <= left and ct - 0.5 <= top and right <= cr + 0.5 and bottom <= cb + 0.5, (width, r)
+        for i, a in enumerate(rings):
+            for b in rings[i + 1 :]:
+                (al, at, ar, ab), (bl, bt, br, bb) = a["ring"], b["ring"]
+                assert min(ar, br) - max(al, bl) <= 0.5 or min(ab, bb) - max(at, bt) <= 0.5, (width, a, b)
     assert not page.errors
