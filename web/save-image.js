@@ -134,11 +134,13 @@ export async function boardImage(board, { format = "svg", scale = 2 } = {}) {
  * A problem is said beside the buttons, never thrown at the page.
  */
 export function saveImageMenu(board, name) {
-  const note = el("p", { class: "hint", role: "status" });
+  const note = el("p", { class: "sv-save-note", role: "status" });
   const save = (format) => async () => {
     note.textContent = "";
+    note.classList.remove("error");
     try { download(`${name()}.${format}`, await boardImage(board(), { format })); } catch (err) {
       note.textContent = `Could not save the image: ${err.message}`;
+      note.classList.add("error"); // said as every other error on the page is
     }
   };
   return el("details", { class: "sv-save" },

@@ -42,7 +42,8 @@ def open_near_end(page, site_dir, query: str, left: int = 1) -> None:
     rec = near_end(link["game"], int(link["players"]), seats, int(link.get("seed", 1)), left)
     name = f"near-end-{link['game']}-{link['players']}-{'-'.join(seats)}-{link.get('seed', 1)}-{left}.json"
     write(site_dir / name, json.dumps(rec))
-    page.evaluate("localStorage.clear()")  # else the link asks whether to keep the game in progress
+    if page.url.startswith(page.site_url):  # a new page has kept nothing yet
+        page.evaluate("localStorage.clear()")  # else the link asks whether to keep the game in progress
     open_match(page, f"record={name}")
 
 

@@ -13,6 +13,7 @@ from tests.e2e.driver import (
     assert_scores_match_cpython,
     click_through,
     open_match,
+    open_near_end,
     record,
 )
 
@@ -104,4 +105,83 @@ def test_aquarena_on_a_phone_prey_and_fly_moves_are_offered_on_the_pond(page):
     click_through(page, random.Random(3), prefer=prefer)
     assert decisions, "the player chose prey or moved a fly at least once"
     assert_scores_match_cpython(page)
+    assert not page.errors
+
+
+# Every ring drawn in the seat panels and the end screen's catch table (a last move's mark or a highlight): a list of
+# what is wrong with them. A ring is its element's box grown by the outline's offset (its inside) and width (its
+# outside); it must lie inside the table cell or the seat's box it is drawn in (a row's ring inside the row, a seat's
+# own ring outside it), and neither cross another ring (apart, or one inside the other's inside) nor any word or seat
+# number (a card's ring only its own card's number, on its corner).
+RING_PROBLEMS_JS = """() => {
+  const roots = [...document.querySelectorAll(".aq-seats, .aq-catches")];
+  const grow = (b, d) => [b.left - d, b.top - d, b.right + d, b.bottom + d];
+  const meets = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0.5
+    && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0.5;
+  const inside = (a, b) => b[0] - 0.5 <= a[0] && b[1] - 0.5 <= a[1] && a[2] <= b[2] + 0.5 && a[3] <= b[3] + 0.5;
+  const apart = (box, ring) => !meets(box, ring.outer) || inside(box, ring.inner);
+  const name = (n) => (n.nodeType === Node.TEXT_NODE ? `"${n.data}"`
+    : `${n.tagName}.${n.getAttribute("class")}[${n.dataset.ref || ""}]`);
+  const rings = [], marks = [];
+  for (const root of roots) {
+    for (const n of root.querySelectorAll("*")) {
+      const cs = getComputedStyle(n), width = parseFloat(cs.outlineWidth), off = parseFloat(cs.outlineOffset);
+      if (cs.outlineStyle === "none" || !(width > 0)) continue;
+      const b = n.getBoundingClientRect();
+      rings.push({ n, outer: grow(b, off + width), inner: grow(b, off) });
+    }
+    const words = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (words.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(words.currentNode);
+      if (!words.currentNode.data.trim()) continue;
+      for (const b of range.getClientRects()) marks.push({ n: words.currentNode, box: grow(b, 0) });
+    }
+    for (const n of root.querySelectorAll(".aq-card-seat")) marks.push({ n, box: grow(n.getBoundingClientRect(), 0) });
+  }
+  const problems = [];
+  for (const [i, r] of rings.entries()) {
+    const home = r.n.matches("tr") ? r.n : r.n.parentElement.closest("td, .aq-seat");
+    if (home) {
+      const b = home.getBoundingClientRect(), w = home.clientLeft, h = home.clientTop;
+      const box = home.matches(".aq-seat") ? [b.left + w, b.top + h, b.right - w, b.bottom - h] : grow(b, 0);
+      if (!inside(r.outer, box)) problems.push(`${name(r.n)} leaves its ${name(home)}`);
+    } else if (!r.n.matches(".aq-seat")) problems.push(`${name(r.n)} is ringed outside any cell or seat`);
+    for (const m of marks) {
+      const corner = m.n.parentElement === r.n && r.n.matches(".aq-card");
+      if (!corner && !apart(m.box, r)) problems.push(`${name(r.n)} crosses ${name(m.n)}`);
+    }
+    for (const o of rings.slice(i + 1)) {
+      const nested = inside(r.outer, o.inner) || inside(o.outer, r.inner);
+      if (meets(r.outer, o.outer) && !nested) problems.push(`${name(r.n)} crosses ${name(o.n)}`);
+    }
+  }
+  return { rings: rings.length, problems };
+}"""
+
+
+def test_the_last_moves_marks_and_the_highlights_in_the_catches_stay_inside_their_own_box(page, site_dir):
+    """The seat panels and the end screen's "Every catch" table ring what the last moves caught, and an explained score
+    row rings what earned it: each ring lies inside the cell or seat it marks and crosses no other ring and no word,
+    on a wide screen and on a phone; a highlight stays a dashed line."""
+    open_near_end(page, site_dir, "game=aquarena&players=3&seats=human,bot,bot&seed=1")
+    click_through(page, random.Random(1))
+    rows = page.query_selector_all(".score-sheet tr.explains")
+    assert rows, "the score sheet explains its rows"
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
+        found = page.evaluate(RING_PROBLEMS_JS)
+        assert found["rings"] and page.query_selector(".aq-seats .recent"), "the last round's catch is marked"
+        assert not found["problems"], (width, found["problems"])
+        for row in rows:
+            row.focus()
+            assert page.query_selector(".aq-seats .hl"), (width, row.inner_text())
+            lines = page.eval_on_selector_all(
+                ".aq-seats .hl, .aq-catches .hl", "(ns) => ns.map((n) => getComputedStyle(n).outlineStyle)"
+            )
+            assert set(lines) == {"dashed"}, (width, row.inner_text(), lines)
+            found = page.evaluate(RING_PROBLEMS_JS)
+            assert not found["problems"], (width, row.inner_text(), found["problems"])
+        row.evaluate("(n) => n.blur()")
     assert not page.errors

@@ -308,19 +308,23 @@ def test_save_image_gives_an_svg_and_a_png_of_the_board(page, site_dir, scheme):
 
 def test_a_browser_that_refuses_the_png_says_so_and_the_svg_still_saves(page, site_dir):
     """A browser that will not read back a canvas that drew the board (a "tainted" canvas: older Safari) gets a
-    message under the menu naming the way out, and the SVG still downloads."""
+    message under the menu naming the way out, in the page's error style (red on pink, as every error on the page),
+    and the SVG still downloads."""
     open_columns(page, site_dir, "museum-lines", widths=(480,))
     page.evaluate("""() => { HTMLCanvasElement.prototype.toBlob = () => {
       throw new DOMException("The canvas has been tainted by cross-origin data.", "SecurityError"); }; }""")
     page.click("[data-nav=save-image]")
     page.click("[data-nav=save-png]")
-    page.wait_for_selector(".sv-save .hint:not(:empty)")
-    said = page.inner_text(".sv-save .hint")
+    page.wait_for_selector(".sv-save-note:not(:empty)")
+    said = page.inner_text(".sv-save-note")
     assert said.startswith("Could not save the image: this browser cannot make a PNG") and "as SVG" in said, said
+    look = page.eval_on_selector(".sv-save-note", "(n) => [n.matches('.error'), getComputedStyle(n).color]")
+    assert look == [True, "rgb(201, 42, 42)"], look  # --warn in the light theme
     with page.expect_download() as got:
         page.click("[data-nav=save-svg]")
     assert got.value.suggested_filename == "museum-lines-1.svg"
-    assert page.inner_text(".sv-save .hint") == "", "a new try clears the message"
+    assert page.inner_text(".sv-save-note") == "", "a new try clears the message"
+    assert not page.is_visible(".sv-save-note"), "and its error box"
 
 
 def test_every_game_saves_an_image(page, site_dir):

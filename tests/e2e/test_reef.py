@@ -122,6 +122,19 @@ def test_the_variant_in_the_deep_link_sets_the_ecosystems_on_show(page, variant)
         assert len(cards) == 6
 
 
+def test_the_ecosystem_cards_follow_the_dark_theme(page):
+    """In the dark theme the Ecosystem cards are the page's dark panels, as the reef's score beside them, with light
+    words, rather than light cards on a dark page."""
+    page.emulate_media(color_scheme="dark")
+    open_match(page, "game=reef&players=2&seats=human,bot&seed=12")
+    look = page.evaluate("""() => [".eco-card", ".reef-score", ".eco-text"].map((sel) => {
+      const cs = getComputedStyle(document.querySelector(sel));
+      return [cs.backgroundColor, cs.color]; })""")
+    (card, card_ink), (panel, panel_ink), (_, words) = look
+    assert card == panel == "rgb(23, 37, 50)", look  # --card in the dark theme
+    assert card_ink == panel_ink == words == "rgb(227, 235, 242)", look  # --ink in the dark theme
+
+
 def test_every_legal_spot_of_every_market_tile_and_rotation_is_highlighted(page):
     """Grow Coral: "take a Coral tile from the market and place it so at least one of its sides connects with a
     matching color coral". For each market tile and each rotation (turned with R and Shift+R), the highlighted spots
