@@ -55,7 +55,7 @@ from shoal.bots.analysis import MARKS, budget_for  # noqa: E402
 ROWS = {
     "museum": ("museum", 2, None, 5),
     "brunch": ("brunch", 3, None, 12),
-    "aquarena": ("aquarena", 2, None, 4),
+    "aquarena": ("aquarena", 2, None, 8),
     "reef": ("reef", 2, {"variant": "core"}, 2),
     "reef-solo": ("reef", 1, {"variant": "core"}, 5),
 }

@@ -100,3 +100,15 @@ def test_rollouts_stop_when_the_sampled_round_is_scored():
         plies += 1
     assert s.round == 2 and s.phase == "planning" and plies > 16
     assert sum(s.scores) > 0 and 0.0 <= search.evaluate(s, 0) <= 1.0
+
+
+def test_the_analysis_plays_out_with_hards_settling_policy():
+    """Judged with the quick policy, a move of easy (which plays out with that policy) looked no worse than hard's;
+    the analysis plays every seat by the settling policy hard's own rollouts use."""
+    from shoal.bots.analysis import spec_for
+    from shoal.games.aquarena import GAME as AQUARENA
+    from shoal.games.aquarena import search as aquarena_search
+
+    spec = spec_for(AQUARENA)
+    assert spec.policy is aquarena_search.settling_policy and spec.rollout_stop is None
+    assert AQUARENA.bots["hard"].spec.policy is spec.policy

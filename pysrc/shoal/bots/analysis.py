@@ -24,7 +24,8 @@ only randomness is the ``Rng`` handed in, and :func:`decision_rng` derives it fr
 itself, so the same view gives the same judgement on CPython and in Pyodide, and two positions a seat cannot tell
 apart give it the same judgement. Budgets count playouts, never time.
 
-The playouts use each game's own ``SEARCH`` (``games/<id>/search.py``: its sampler and the policy its levels play,
+The playouts use each game's own ``SEARCH`` (``games/<id>/search.py``: its sampler and the policy its levels play),
+or its ``ANALYSIS`` where its hard level plays out with a stronger policy (Aquarena's settling policy;
 :func:`spec_for`), with rollouts to the end of the game here, whatever ``rollout_stop`` its bots use.
 """
 
@@ -51,10 +52,11 @@ THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
 MARKS = ("inaccuracy", "mistake", "blunder")
 # The default budget, by game: a playout's length grows with the table, so a decision gets this many divided by the
 # number of players; and the page analyses every seat of a game without secrets between seats (AQUA), so there it is
-# divided by the number of players once more (museum 1,600; Brunch 800 at 3 players, 342 at 7; Aquarena 800 at 2;
-# AQUA 480 alone, 120 at 2, 30 at 4). Chosen so that the whole game the page analyses fits about 45 CPU seconds in
-# the browser's Pyodide (docs/analysis.md, "Budgets"; docs/benchmarks.md (g2) measures it).
-SEAT_PLAYOUTS = {"museum": 3200, "brunch": 2400, "aquarena": 1600, "reef": 480}
+# divided by the number of players once more (museum 1,600; Brunch 800 at 3 players, 342 at 7; Aquarena 500 at 2,
+# its settling playouts costing about 3× a quick one's ply; AQUA 480 alone, 120 at 2, 30 at 4). Chosen so that the
+# whole game the page analyses fits well under a minute in the browser's Pyodide (docs/analysis.md, "Budgets";
+# docs/benchmarks.md (g2) measures it).
+SEAT_PLAYOUTS = {"museum": 3200, "brunch": 2400, "aquarena": 1000, "reef": 480}
 DEFAULT_SEAT_PLAYOUTS = 1600
 KEEP = 8  # moves of the game's own order screened
 LOOKS = 4  # sampled positions of the one-ply look that orders a game without ``candidates``
@@ -166,10 +168,11 @@ class Judgement:
 
 
 def spec_for(game: Game) -> GameSearch:
-    """The pieces ``game``'s analysis plays out with: its ``SEARCH``, every seat on the policy its levels play, with
+    """The pieces ``game``'s analysis plays out with: its ``ANALYSIS`` if it names one (the stronger policy its hard
+    level plays out with, where that is not its ``SEARCH``), else its ``SEARCH``; every seat on that policy, with
     rollouts always to the end of the game (the values are final results)."""
     module = import_module(f"shoal.games.{game.id}.search")
-    return dataclasses.replace(module.SEARCH, rollout_stop=None)
+    return dataclasses.replace(getattr(module, "ANALYSIS", module.SEARCH), rollout_stop=None)
 
 
 class Analyst(SearchBot):
