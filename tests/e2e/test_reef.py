@@ -135,6 +135,65 @@ def test_the_ecosystem_cards_follow_the_dark_theme(page):
     assert card_ink == panel_ink == words == "rgb(227, 235, 242)", look  # --ink in the dark theme
 
 
+# Every ring drawn on the score panel and the Ecosystem cards (a highlight, or a last move's mark): a list of what is
+# wrong with them. A ring is its element's box grown by the outline's offset (its inside) and width (its outside); it
+# must lie inside its own element, cross no other ring, and keep the element's words and pictures 2px inside it.
+RING_PROBLEMS_JS = """() => {
+  const grow = (b, d) => [b.left - d, b.top - d, b.right + d, b.bottom + d];
+  const meets = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0.5
+    && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0.5;
+  const inside = (a, b, by = 0) => b[0] + by - 0.5 <= a[0] && b[1] + by - 0.5 <= a[1]
+    && a[2] <= b[2] - by + 0.5 && a[3] <= b[3] - by + 0.5;
+  const name = (n) => (n.nodeType === Node.TEXT_NODE ? `"${n.data.trim()}"`
+    : `${n.tagName}.${n.getAttribute("class")}[${n.dataset.ref || ""}]`);
+  const rings = [];
+  for (const n of document.querySelectorAll(".reef-score, .reef-score *, .ecosystems *")) {
+    const cs = getComputedStyle(n), width = parseFloat(cs.outlineWidth), off = parseFloat(cs.outlineOffset);
+    if (cs.outlineStyle === "none" || !(width > 0)) continue;
+    const b = n.getBoundingClientRect();
+    rings.push({ n, box: grow(b, 0), outer: grow(b, off + width), inner: grow(b, off), dashed: cs.outlineStyle });
+  }
+  const problems = [];
+  for (const [i, r] of rings.entries()) {
+    if (!inside(r.outer, r.box)) problems.push(`${name(r.n)}'s ring leaves it`);
+    for (const o of rings.slice(i + 1)) {
+      const nested = inside(r.outer, o.inner) || inside(o.outer, r.inner);
+      if (meets(r.outer, o.outer) && !nested) problems.push(`${name(r.n)} crosses ${name(o.n)}`);
+    }
+    const parts = [...r.n.children].map((c) => [c, c.getBoundingClientRect()]);
+    const words = document.createTreeWalker(r.n, NodeFilter.SHOW_TEXT);
+    while (words.nextNode()) {
+      if (!words.currentNode.data.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(words.currentNode);
+      for (const b of range.getClientRects()) parts.push([words.currentNode, b]);
+    }
+    for (const [part, b] of parts) {
+      if (!inside(grow(b, 0), r.inner, 2)) problems.push(`${name(part)} touches ${name(r.n)}'s ring`);
+    }
+  }
+  return { rings: rings.map((r) => [r.n.dataset.ref, r.dashed]), problems };
+}"""
+
+
+def test_a_lessons_highlights_ring_each_reef_and_ecosystem_inside_its_own_box(page):
+    """The Learn page's Reefs and Ecosystems lesson names two Reefs, then the six Ecosystems: each is ringed in a dashed
+    line inside its own row or card, clear of its words, and no two rings cross, on a wide screen and on a phone (the
+    dark theme, where it was first seen: the rings are drawn alike in both)."""
+    page.emulate_media(color_scheme="dark")
+    lesson = "learn.html?game=reef&lesson=reef-reefs-and-ecosystems&botDelay=0"
+    for step, named in ((1, ["reef:0.1,0.0", "reef:0.2,-3.4"]), (2, [f"ecosystem:{slot}" for slot in range(6)])):
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(page.site_url + f"{lesson}&step={step}")
+        page.wait_for_selector(".shoal-view[data-painted] .reef-score")
+        for width in (1280, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            found = page.evaluate(RING_PROBLEMS_JS)
+            assert found["rings"] == [[ref, "dashed"] for ref in named], (width, step, found["rings"])
+            assert not found["problems"], (width, step, found["problems"])
+    assert not page.errors
+
+
 def test_every_legal_spot_of_every_market_tile_and_rotation_is_highlighted(page):
     """Grow Coral: "take a Coral tile from the market and place it so at least one of its sides connects with a
     matching color coral". For each market tile and each rotation (turned with R and Shift+R), the highlighted spots
