@@ -430,6 +430,17 @@ def take_colour(view: View, legal: list[Action], rng: Rng) -> Action | None:
     return choose_take(view, legal)
 
 
+# Every level's search of a round: playouts to its end (the rivals on ``rival_policy``), judged by the points it
+# brought, the colour taken by rule.
+ROUND_SEARCH: dict[str, Any] = {
+    "rollout_depth": None,
+    "rollout_policy": rollout_policy,
+    "decide": take_colour,
+    "until": round_over,
+    "value": round_gain,
+}
+
+
 class HardBot(FlatBot):
     """The hard level: the round's search (as every level) for Lunch calls, Aqua answers and passes, and its food card
     searched to the END of the game, every seat on ``policy`` (the rollout policy: each its highest card).
@@ -441,17 +452,7 @@ class HardBot(FlatBot):
     gains, since equal cards in the pool tie every seat on points and leave the round to the tie-breaks."""
 
     def __init__(self, game, playouts: int, food_playouts: int) -> None:
-        super().__init__(
-            INFORMED,
-            game,
-            playouts,
-            rollout_depth=None,
-            rollout_policy=rollout_policy,
-            decide=take_colour,
-            until=round_over,
-            value=round_gain,
-            name="hard",
-        )
+        super().__init__(INFORMED, game, playouts, name="hard", **ROUND_SEARCH)
         self.food = FlatBot(INFORMED, game, food_playouts, rollout_depth=None, order=food_cards, name="hard")
 
     def capped(self, budget: int) -> HardBot:
@@ -478,20 +479,11 @@ def make_levels(game) -> dict:
     each; flat playouts to the end of the game (25 samples) 0.240 ± 0.059 of 200 — the later rounds' deals drown a
     choice's effect; to the end of the round 0.34 ± 0.08 of 150 with 25 samples, the policy alone 0.305 ± 0.045."""
 
-    def level(name: str, playouts: int) -> FlatBot:
-        return FlatBot(
-            SEARCH,
-            game,
-            playouts,
-            rollout_depth=None,
-            rollout_policy=rollout_policy,
-            decide=take_colour,
-            until=round_over,
-            value=round_gain,
-            name=name,
-        )
-
-    return {"easy": level("easy", EASY), "normal": level("normal", NORMAL), "hard": HardBot(game, HARD, FOOD_PLAYOUTS)}
+    return {
+        "easy": FlatBot(SEARCH, game, EASY, name="easy", **ROUND_SEARCH),
+        "normal": FlatBot(SEARCH, game, NORMAL, name="normal", **ROUND_SEARCH),
+        "hard": HardBot(game, HARD, FOOD_PLAYOUTS),
+    }
 
 
 __all__ = [
