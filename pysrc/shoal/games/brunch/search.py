@@ -412,8 +412,9 @@ def round_gain(start: BrunchState, end: BrunchState, seat: int) -> float:
 # card to the end of the game (``FOOD_PLAYOUTS``, :class:`HardBot`). docs/strength.md has today's figures.
 EASY, NORMAL, HARD = 40, 200, 300
 # hard's food card: playouts a decision, shared by its distinct food values (about 60 each with all seven in hand).
-# Measured, 60 games of four players against three frozen heuristics, the same seeds: 48.3% ± 12.8% against the
-# highest card's 49.2% ± 12.6%; at three players against two of the highest-card hard, 68.3% ± 11.9% (fair 33%).
+# Measured (docs/strength.md): against three frozen heuristics, 100 games, 44.0% ± 9.8%, and the highest card on the
+# same seeds 49.0% ± 9.7% (game by game -5.0 ± 11.9 points, not told apart); against two normal 58.5% ± 9.7% and
+# against two of the highest-card hard 68.3% ± 11.9% of 60 (fair 33%).
 FOOD_PLAYOUTS = 420
 
 
