@@ -8,6 +8,7 @@ import random
 
 import shoal
 from tests.e2e.driver import (
+    IDLE,
     assert_levels_named,
     assert_no_outside_requests,
     assert_scores_match_cpython,
@@ -185,3 +186,20 @@ def test_the_last_moves_marks_and_the_highlights_in_the_catches_stay_inside_thei
             assert not found["problems"], (width, row.inner_text(), found["problems"])
         row.evaluate("(n) => n.blur()")
     assert not page.errors
+
+
+def test_a_seat_whose_every_predator_tangled_reads_tangled_alone(page, site_dir):
+    """Random moves, seed 0, after 73 moves: seat 0 has acted with nothing but a card that tangled. Its line says
+    "Tangled: …" (no "Acted:" before it, no stray "·" to start it); a seat that acted says "Acted: …"."""
+    from tests.e2e.test_viewer import write
+    from tests.records import random_record
+
+    rec = random_record("aquarena", 2, 0)
+    rec = {**rec, "actions": rec["actions"][:73], "seats": ["human", "human"]}
+    write(site_dir / "tangled-alone.json", json.dumps(rec))
+    open_match(page, "record=tangled-alone.json")
+    page.click("dialog.pass [data-step=continue]")
+    page.wait_for_function(IDLE)
+    lines = page.eval_on_selector_all(".aq-played small", "els => els.map((e) => e.textContent)")
+    assert any(line.startswith("Tangled: ") for line in lines), lines
+    assert all(line.startswith(("Acted: ", "Tangled: ")) for line in lines), lines

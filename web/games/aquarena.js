@@ -432,11 +432,12 @@ function seatsPanel(view, ui) {
         dataset: { ref: `flies:${t.round}.${s}` } }, fly(ui), `× ${c.flies}`) : null,
       c.cards.map((p) => card(ui, t, { seat: p.seat, card: p.card, face_up: true },
         { small: true, extra: p.seat === s ? "own" : "", ref: `prey:${t.round}.${p.seat}.${p.card}` })));
-    const played = ui.el("div", { class: "aq-played" },
-      c.predators.length ? ui.el("small", { text: `Acted: ${c.predators.map((n) => cardName(t, n)).join(", ")}` })
-        : null,
-      c.returned.length ? ui.el("small", { text: ` · tangled: ${c.returned.map((n) => cardName(t, n)).join(", ")}` })
-        : null);
+    // "Acted: …" and "tangled: …" on one line; a seat whose every card tangled gets "Tangled: …" alone.
+    const names = (cards) => cards.map((n) => cardName(t, n)).join(", ");
+    const acted = [c.predators.length ? `Acted: ${names(c.predators)}` : "",
+      c.returned.length ? `${c.predators.length ? "tangled" : "Tangled"}: ${names(c.returned)}` : ""];
+    const said = acted.filter(Boolean).join(" · ");
+    const played = ui.el("div", { class: "aq-played" }, said ? ui.el("small", { text: said }) : null);
     box.append(ui.el("div", { class: "aq-seat" + (waiting ? " to-act" : "") + (s === view.seat ? " me" : ""),
       style: { borderColor: ui.seatColor(s) }, dataset: { seat: String(s), ref: `seat:${s}` } },
       ui.el("div", { class: "aq-seat-name" }, dot(ui, s), ui.seatName(s),
