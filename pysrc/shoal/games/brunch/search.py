@@ -382,8 +382,8 @@ def rollout_policy(me: int):
     return play
 
 
-# The post-game analysis plays out with ``SEARCH``: every seat by ``policy``, the levels' own play (highest food card),
-# as every game's analysis does. Not ``rollout_policy``: its rivals play the old heuristic's rank-based food, which no
+# The post-game analysis plays out with ``SEARCH``: every seat by ``policy``, the levels' rollouts' own play (highest
+# food card). Not ``rollout_policy``: its rivals play the old heuristic's rank-based food, which no
 # level plays, and against rivals who really play their highest card that model is wrong where it matters most
 # (docs/analysis.md, "Brunch"). On a game of hard against hard, a seat's round-3 food card, 4 against 0: that model 0.38
 # against 0.61, this one 0.00 against 0.56, the rest of the game played by the hard bots themselves (7 sampled
@@ -457,7 +457,8 @@ class HardBot(FlatBot):
         self.food = FlatBot(INFORMED, game, food_playouts, rollout_depth=None, order=food_cards, name="hard")
 
     def capped(self, budget: int) -> HardBot:
-        return HardBot(self.game, max(1, min(self.iterations, int(budget))), max(1, min(self.food.iterations, budget)))
+        budget = int(budget)
+        return HardBot(self.game, max(1, min(self.iterations, budget)), max(1, min(self.food.iterations, budget)))
 
     def __repr__(self) -> str:
         return f"HardBot(brunch, iterations={self.iterations}, food={self.food.iterations})"
