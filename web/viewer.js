@@ -66,7 +66,8 @@ const isCompiled = (L) => L !== null && typeof L === "object" && L.format === "s
  */
 export async function openViewer(host, opts) {
   const v = new Viewer(host, opts);
-  await v.start();
+  // Busy from the first moment: an empty board that is still loading must never read as idle to whoever waits.
+  await v.busy.run(() => v.start());
   return v;
 }
 

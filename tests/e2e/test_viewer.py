@@ -196,6 +196,27 @@ def test_three_boards_on_a_page_share_one_worker(page, site_dir, handmade):
     assert not page.errors
 
 
+# Each board's root, when it first reaches the page, and whether it then said it was busy.
+WATCH_ROOTS = """window.roots = [];
+new MutationObserver((changes) => {
+  for (const c of changes) for (const n of c.addedNodes) {
+    if (n.nodeType === 1 && n.classList.contains("shoal-view")) window.roots.push(n.dataset.busy === "1");
+  }
+}).observe(document, { childList: true, subtree: true });"""
+
+
+def test_a_board_reads_as_busy_from_the_moment_it_reaches_the_page(page, site_dir, handmade):
+    """Whoever waits for an idle board (a test, a benchmark, a teacher's script) must never catch an empty one that
+    has not begun loading: a board is busy from its first moment until it is drawn."""
+    write(site_dir / "embed-test.html", EMBED_PAGE)
+    write(site_dir / "embed-test.js", EMBED_JS)
+    page.add_init_script(WATCH_ROOTS)
+    page.goto(page.site_url + "embed-test.html")
+    page.wait_for_function("document.querySelectorAll('.shoal-view[data-painted]').length === 3")
+    assert page.evaluate("window.roots") == [True, True, True]
+    assert not page.errors
+
+
 def test_a_share_link_opens_in_the_replay_viewer(page):
     """A finished game's link index.html?replay=1#r=<payload> (web/share.js) replays it, spectator only."""
     match = shoal.new_match("aquarena", 2, seed=8)
