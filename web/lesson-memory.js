@@ -98,11 +98,13 @@ export class Reading {
   }
 
   save() {
-    // A board the page placed keeps the stored step as it was (another board of the page may be reading it).
+    // A board the page placed keeps the stored step as it was (another board of the page may be reading it), and
+    // where nothing is stored yet that step is the lesson's start: never the placed board's own.
     const kept = this.keepStep ? null : recall(this.key, this.hash, this.steps, this.asks);
     const solved = new Set([...this.solved, ...(kept ? kept.solved : [])]);
     this.solved = solved;
-    write(this.key, { hash: this.hash, step: kept ? kept.step : this.step,
+    const step = this.keepStep ? this.step : kept ? kept.step : 0;
+    write(this.key, { hash: this.hash, step,
       reached: Math.max(this.reached, kept ? kept.reached : 0), solved: [...solved].sort((a, b) => a - b),
       finished: this.finished });
     queueMicrotask(() => this.emit("progress", this.progress)); // after the board's own "step" or "move" event

@@ -217,6 +217,29 @@ def test_the_handle_progress_event_and_one_numbering(page, site_dir):
     assert not page.errors
 
 
+PLACED_FIRST = """import { Shoal } from "./embed.js";
+const lesson = new URLSearchParams(location.search).get("lesson");
+const q = await Shoal.mount(document.getElementById("q"), { lesson, step: 4 });
+const a = await Shoal.mount(document.getElementById("a"), { lesson });
+window.boards = { a, q };
+document.body.dataset.ready = "1";
+"""
+
+
+def test_a_board_placed_at_a_step_never_moves_where_the_readers_board_opens(page, site_dir):
+    """A page that shows step 4 on one board and reads the lesson from its start on another: whichever opens first,
+    the reader's board opens at step 1, now and after a reload."""
+    write(site_dir / "placed.html", HANDLE.replace("handle.js", "placed.js"))
+    write(site_dir / "placed.js", PLACED_FIRST)
+    page.goto(page.site_url + "placed.html?lesson=lessons/museum-boats.json")
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert page.evaluate("[window.boards.q.step, window.boards.a.step]") == [4, 1]
+    page.reload()
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    assert page.evaluate("[window.boards.q.step, window.boards.a.step]") == [4, 1]
+    assert not page.errors
+
+
 def test_an_edited_lesson_starts_fresh(page, site_dir):
     """The remembered place belongs to one version of a lesson: the same id with other content starts at its start."""
     source = shipped("museum-facing")[0]
