@@ -47,6 +47,39 @@ def open_near_end(page, site_dir, query: str, left: int = 1) -> None:
     open_match(page, f"record={name}")
 
 
+class HeldPython:
+    """Holds back the page's request for Python's wasm, so the engine cannot boot, until `release()`.
+
+    The worker asks for the wasm when it starts, which may be after the page has painted what a test checks first:
+    `requested()` waits for that request, and one made after `release()` goes straight through (else a late request
+    would stay held and the page would wait for Python forever)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.held: list = []
+        self.holding = True
+        page.route("**/pyodide.asm.wasm", self._route)
+
+    def _route(self, route) -> None:
+        if self.holding:
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def requested(self, timeout_ms: float = 60_000) -> None:
+        waited = 0.0
+        while not self.held:
+            assert waited < timeout_ms, "the page never asked for the wasm"
+            self.page.wait_for_timeout(50)
+            waited += 50
+
+    def release(self) -> None:
+        self.holding = False
+        for route in self.held:
+            route.continue_()
+        self.held.clear()
+
+
 def wait_idle(page, timeout: float = 60_000) -> str:
     page.wait_for_function(IDLE, timeout=timeout)
     return page.evaluate("document.body.dataset.status")

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 from shoal import lessons
+from tests.e2e.driver import HeldPython
 from tests.e2e.test_viewer import settled, shown_step, write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,14 +83,13 @@ def test_a_hand_written_lesson_mounts_as_it_is_and_its_question_is_checked(page,
 def test_the_progress_line_shows_while_python_starts(page, site_dir):
     """A hand-written lesson cannot paint before Python: the board says what it waits for."""
     write(site_dir / "teacher" / "my-lesson.json", json.dumps(handwritten()))
-    held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    python = HeldPython(page)
     page.goto(page.site_url + "index.html?lesson=teacher/my-lesson.json")
+    python.requested()
     page.wait_for_selector(".sv-progress")
     assert page.inner_text(".sv-progress") == "Checking the lesson… (starting the game engine)"
     assert page.evaluate("document.body.dataset.status") == "loading"
-    for route in held:
-        route.continue_()
+    python.release()
     settled(page, "lesson")
     assert shown_step(page) == 0 and not page.query_selector(".sv-progress")
     assert not page.errors

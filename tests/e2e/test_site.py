@@ -7,6 +7,7 @@ import random
 
 from tests.e2e.driver import (
     IDLE,
+    HeldPython,
     assert_no_outside_requests,
     click_through,
     click_until,
@@ -18,15 +19,13 @@ from tests.e2e.driver import (
 
 def test_lobby_paints_before_python_has_booted(page):
     """The lobby paints at once and shows loading progress, even while the wasm is still on its way."""
-    held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    python = HeldPython(page)
     page.goto(page.site_url + "index.html")
     page.wait_for_selector(".game-card")
     assert page.evaluate("document.body.dataset.status") == "loading"
     assert page.inner_text("#boot-status").strip(), "loading progress is shown"
-    while not held:
-        page.wait_for_timeout(50)
-    held[0].continue_()
+    python.requested()
+    python.release()
     page.wait_for_function("document.body.dataset.status === 'lobby'", timeout=60_000)
 
 

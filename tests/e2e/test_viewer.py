@@ -9,7 +9,7 @@ import random
 import pytest
 
 import shoal
-from tests.e2e.driver import assert_no_outside_requests, click_through, open_match
+from tests.e2e.driver import HeldPython, assert_no_outside_requests, click_through, open_match
 from tests.e2e.handmade_lesson import museum_lesson
 
 VIEW = ".shoal-view"
@@ -91,8 +91,7 @@ def test_viewer_steps_through_a_lesson_with_buttons_and_arrow_keys(page, handmad
 
 def test_a_lesson_paints_before_python_has_booted(page, handmade):
     """A lesson paints before Python has booted: the wasm is held back and the board still paints."""
-    held = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    python = HeldPython(page)
     page.goto(page.site_url + "learn.html?game=museum")  # lists the site's lessons; none named: the first one
     page.goto(page.site_url + "index.html?lesson=lessons/handmade-museum.json&step=3")  # counted from 1
     page.wait_for_selector(f"{VIEW}[data-painted]")
@@ -101,8 +100,7 @@ def test_a_lesson_paints_before_python_has_booted(page, handmade):
     page.keyboard.press("ArrowRight")
     assert shown_step(page) == 3
     assert page.evaluate("document.body.dataset.status") == "lesson"
-    for route in held:
-        route.continue_()
+    python.release()
 
 
 def test_replay_this_game_from_the_end_screen(page):
