@@ -85,8 +85,45 @@ def wait_idle(page, timeout: float = 60_000) -> str:
     return page.evaluate("document.body.dataset.status")
 
 
-def _visible(page, selector: str):
-    return [h for h in page.query_selector_all(selector) if h.is_visible()]
+# Whether each element is shown, as Playwright's isvisible() judges it (a box of some size, not visibility:hidden),
+# for a whole list in one round trip: a move's handles are asked about together, not one by one.
+SHOWN = """(els) => els.map((e) => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden";
+})"""
+
+# Where a person would click `e`: scrolled into view if it is not, the centre of its box, or else of the first part of
+# it (an SVG group's shapes) that the pointer would reach there; null when something covers all of it.
+AIM = """(e) => {
+  const inView = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  if (!inView(e.getBoundingClientRect())) e.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  const reaches = (x, y) => { const hit = document.elementFromPoint(x, y); return !!hit && e.contains(hit); };
+  for (const part of [e, ...e.querySelectorAll("*")]) {
+    const r = part.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (reaches(x, y)) return [x, y];
+  }
+  return null;
+}"""
+
+
+def visible(page, selector: str) -> list:
+    """The elements matching `selector` that are shown, in document order."""
+    handles = page.query_selector_all(selector)
+    return [h for h, shown in zip(handles, page.evaluate(SHOWN, handles)) if shown] if handles else []
+
+
+def click(page, handle) -> None:
+    """A pointer click where a person would aim (see AIM); a handle that something covers gets its click event.
+
+    Playwright's own click waits for each target to stay still for two frames, which cost most of a whole game's
+    time; a board that is idle has been drawn, so the hit test at the moment of the click is the check."""
+    point = handle.evaluate(AIM)
+    if point:
+        page.mouse.click(*point)
+    else:
+        handle.dispatch_event("click")
 
 
 def click_through(page, rng: random.Random, max_clicks: int = 4000, prefer=None) -> int:
@@ -100,18 +137,15 @@ def click_through(page, rng: random.Random, max_clicks: int = 4000, prefer=None)
         assert status != "error", page.errors
         if status == "over":
             return clicks
-        handles = _visible(page, "[data-action]")
+        handles = visible(page, "[data-action]")
         if handles:
             target = prefer(handles) if prefer else None
             target = target or rng.choice(handles)
         else:
-            steps = _visible(page, "[data-step]")
+            steps = visible(page, "[data-step]")
             assert steps, f"nothing to click and the match is not over: {page.content()[:2000]}"
             target = rng.choice(steps)
-        try:
-            target.click(timeout=5_000)
-        except Exception:  # covered by an overlay or moved while re-rendering: click it where it is
-            target.dispatch_event("click")
+        click(page, target)
     raise AssertionError(f"match not over after {max_clicks} clicks")
 
 
@@ -121,8 +155,8 @@ def click_until(page, rng: random.Random, selector: str | None = None, clicks: i
         wait_idle(page)
         if selector and page.query_selector(selector):
             return
-        handles = _visible(page, "[data-action]") or _visible(page, "[data-step]")
-        rng.choice(handles).click()
+        handles = visible(page, "[data-action]") or visible(page, "[data-step]")
+        click(page, rng.choice(handles))
     wait_idle(page)
     assert selector is None or page.query_selector(selector), f"{selector} never came up"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from tests.e2e.driver import _visible, wait_idle
+from tests.e2e.driver import visible, wait_idle
 
 MAX_TABS = 150
 
@@ -84,7 +84,7 @@ def assert_focus_on_a_decision(page) -> None:
     """Focus goes somewhere sensible after every move (the next decision) and never gets lost on re-render: when the
     person at the device may act, the focus is on something that commits an action or takes a step, never on the page
     body."""
-    if not (_visible(page, "[data-action]") or _visible(page, "[data-step]")):
+    if not (visible(page, "[data-action]") or visible(page, "[data-step]")):
         return
     where = page.evaluate(
         "() => { const a = document.activeElement; return a && a !== document.body"
@@ -96,11 +96,11 @@ def assert_focus_on_a_decision(page) -> None:
 def keyboard_move(page, rng: random.Random, prefer=None) -> None:
     """One commit by keyboard: a visible ``[data-action]`` (or, when none is offered, a ``[data-step]``) chosen by
     ``prefer(handles)`` or at random, reached with Tab and the arrows, committed with Enter or Space."""
-    handles = _visible(page, "[data-action]")
+    handles = visible(page, "[data-action]")
     if handles:
         target = (prefer(handles) if prefer else None) or rng.choice(handles)
     else:
-        steps = _visible(page, "[data-step]")
+        steps = visible(page, "[data-step]")
         assert steps, f"nothing to do and the match is not over: {page.content()[:2000]}"
         target = rng.choice(steps)
     commit(

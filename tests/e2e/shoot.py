@@ -22,7 +22,7 @@ sys.path[:0] = [str(HERE.parents[1] / "pysrc"), str(HERE.parents[1] / "build_scr
 import build  # noqa: E402
 import server  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.e2e.driver import IDLE, _visible  # noqa: E402
+from tests.e2e.driver import IDLE, visible  # noqa: E402
 
 # Any page of the site at rest: a match idle, the lobby, Learn, the progress track, My games, the Studio, or a board
 # painted.
@@ -74,7 +74,7 @@ def main() -> None:
             for _ in range(args.clicks):
                 if page.evaluate("document.body.dataset.status") == "over":
                     break
-                handles = _visible(page, "[data-action]") or _visible(page, "[data-step]")
+                handles = visible(page, "[data-action]") or visible(page, "[data-step]")
                 if not handles:
                     break
                 rng.choice(handles).click()

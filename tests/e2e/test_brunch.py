@@ -14,9 +14,11 @@ from tests.e2e.driver import (
     assert_levels_named,
     assert_no_outside_requests,
     assert_scores_match_cpython,
+    click,
     click_through,
     open_match,
     record,
+    visible,
     wait_idle,
 )
 
@@ -88,10 +90,9 @@ def test_brunch_hot_seat_shows_each_person_only_their_own_hand(page):
         viewer = page.evaluate("window.shoal.viewer()")
         match = shoal.replay(json.loads(json.dumps(record(page))))
         assert shown_hand(page) == match.view(viewer)["table"]["hand"]
-        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
+        handles = visible(page, "[data-action]")
         assert handles, "a person to act always has something to click"
-        target = prefer(handles) or rng.choice(handles)
-        target.click()
+        click(page, prefer(handles) or rng.choice(handles))
     assert wait_idle(page) == "over"
     assert handovers >= 6 * 3, "every round passes the device around at least once"
     assert_scores_match_cpython(page)
@@ -109,8 +110,8 @@ def test_brunch_on_a_phone_the_page_is_no_wider_than_the_screen(page):
         # The score sheet lists finished rounds, so it appears once round 1 is over (the reveal stays beside it).
         if page.locator(".reveal").count() and page.locator(".score-table").count():
             break
-        handles = [h for h in page.query_selector_all("[data-action]") if h.is_visible()]
-        (prefer(handles) or rng.choice(handles)).click()
+        handles = visible(page, "[data-action]")
+        click(page, prefer(handles) or rng.choice(handles))
     assert page.locator(".reveal").count() == 1 and page.locator(".score-table").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 420
     assert not page.errors

@@ -9,7 +9,16 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import shoal
-from tests.e2e.driver import IDLE, assert_scores_match_cpython, click_through, open_match, record, wait_idle
+from tests.e2e.driver import (
+    IDLE,
+    assert_scores_match_cpython,
+    click,
+    click_through,
+    open_match,
+    record,
+    visible,
+    wait_idle,
+)
 
 # One table per title where the rule lets a person take a move back within a few dozen clicks: against a bot in
 # Aquarena (a placement before the person's own discard: no bot has answered yet), hot-seat in the museum game (a
@@ -29,17 +38,9 @@ def _humans(query: str) -> list[int]:
     return [s for s, k in enumerate(seats) if k == "human"]
 
 
-def _visible(page, selector):
-    return [h for h in page.query_selector_all(selector) if h.is_visible()]
-
-
 def _click_something(page, rng):
-    handles = _visible(page, "[data-action]") or _visible(page, "[data-step]")
-    target = rng.choice(handles)
-    try:
-        target.click(timeout=5_000)
-    except Exception:
-        target.dispatch_event("click")
+    handles = visible(page, "[data-action]") or visible(page, "[data-step]")
+    click(page, rng.choice(handles))
 
 
 @pytest.mark.parametrize("game_id", sorted(UNDO_TABLES))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from tests.e2e.driver import _visible, assert_scores_match_cpython, open_match, record, wait_idle
+from tests.e2e.driver import assert_scores_match_cpython, open_match, record, visible, wait_idle
 from tests.e2e.keyboard import active_summary, assert_focus_on_a_decision, commit, focused_is, play_by_keyboard, tab_to
 from tests.e2e.test_reef import open_at_large_choice
 
@@ -48,8 +48,8 @@ def test_aqua_is_played_to_the_end_with_the_keyboard_only(page):
             break
         if moves:
             assert_focus_on_a_decision(page)
-        actions = _visible(page, "[data-action]")
-        steps = [h for h in _visible(page, "[data-step]") if h.get_attribute("data-step") not in ("back-to-reef",)]
+        actions = visible(page, "[data-action]")
+        steps = [h for h in visible(page, "[data-step]") if h.get_attribute("data-step") not in ("back-to-reef",)]
         if steps and (not actions or rng.random() < 0.3):
             target = rng.choice(steps)
             steps_taken.add(target.get_attribute("data-step").split("-")[0])
@@ -81,7 +81,7 @@ def test_the_aqua_turn_has_few_tab_stops_and_the_arrows_move_over_the_reef(page)
         page.keyboard.press("r")
         wait_idle(page)
     assert page.evaluate(rows) >= 2
-    spots = _visible(page, ".spots [data-action]")
+    spots = visible(page, ".spots [data-action]")
     stops = page.evaluate(TAB_STOPS)
     roving = page.evaluate("() => document.querySelectorAll('.table .roving').length")
     assert stops <= 14, f"{stops} Tab stops on the table"
@@ -116,14 +116,14 @@ def test_aquarena_escape_puts_the_picked_card_back_and_the_focus_on_it(page):
     """Escape cancels a step: after Enter picks a card the focus is on the first pond it may go to;
     Escape puts the card back (no pond is a target any more) and the focus returns to the card."""
     open_match(page, "game=aquarena&players=2&seats=human,random&seed=5")
-    card = _visible(page, ".aq-hand [data-step]")[0]
+    card = visible(page, ".aq-hand [data-step]")[0]
     commit(page, card, "Enter")
     wait_idle(page)
     assert page.evaluate("() => document.activeElement.matches('.aq-tile[data-action]')"), active_summary(page)
-    assert _visible(page, ".aq-tile[data-action]")
+    assert visible(page, ".aq-tile[data-action]")
     page.keyboard.press("Escape")
     wait_idle(page)
-    assert not _visible(page, ".aq-tile[data-action]")
+    assert not visible(page, ".aq-tile[data-action]")
     assert page.evaluate("() => document.activeElement.matches('.aq-hand [data-step]')"), active_summary(page)
     assert page.evaluate(TAB_STOPS) <= 12
     assert focused_is(page, page.query_selector(f".aq-hand [data-step='{card.get_attribute('data-step')}']"))
@@ -134,16 +134,16 @@ def test_an_aqua_large_animal_is_attracted_with_the_keyboard_only(page, tmp_path
     played by keyboard: Enter on another shape, Space on a side, R / M to turn and mirror it, Tab to the reef's marks,
     the arrows to one of them, Enter attracts it — the very action the mark carries."""
     rec = open_at_large_choice(page, tmp_path)
-    commit(page, _visible(page, "[data-step^='shape-']")[0], "Enter")
+    commit(page, visible(page, "[data-step^='shape-']")[0], "Enter")
     wait_idle(page)
-    commit(page, _visible(page, "[data-step^='side-']")[0], "Space")
+    commit(page, visible(page, "[data-step^='side-']")[0], "Space")
     wait_idle(page)
     for turn in range(12):  # turn (and after six turns mirror) the animal until it has placements
-        if _visible(page, ".large-mark[data-action]"):
+        if visible(page, ".large-mark[data-action]"):
             break
         page.keyboard.press("m" if turn == 6 else "r")
         wait_idle(page)
-    marks = _visible(page, ".large-mark[data-action]")
+    marks = visible(page, ".large-mark[data-action]")
     assert marks, "some turn of the shape rests on the reef"
     target = marks[-1]
     action = json.loads(target.get_attribute("data-action"))

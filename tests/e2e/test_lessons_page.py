@@ -9,7 +9,7 @@ from pathlib import Path
 
 import shoal
 from shoal import lessons
-from tests.e2e.driver import assert_no_outside_requests, click_through, open_match
+from tests.e2e.driver import assert_no_outside_requests, click, click_through, open_match, visible
 from tests.e2e.test_viewer import settled, shown_step, write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,10 +74,8 @@ def test_play_on_from_a_lesson_step_to_the_end(page):
         settled(page)
         if page.get_attribute(".shoal-view", "data-status") == "over":
             break
-        handles = [h for h in page.query_selector_all(".shoal-view [data-action]") if h.is_visible()] or [
-            h for h in page.query_selector_all(".shoal-view [data-step]") if h.is_visible()
-        ]
-        rng.choice(handles).click()
+        handles = visible(page, ".shoal-view [data-action]") or visible(page, ".shoal-view [data-step]")
+        click(page, rng.choice(handles))
     assert page.get_attribute(".shoal-view", "data-status") == "over"
     record = page.evaluate("window.shoal.record()")
     replayed = shoal.replay(record)
@@ -176,10 +174,8 @@ def test_the_teaching_page_three_boards_one_worker(page):
         settled(page, None, "#live-board .shoal-view")
         if len(page.query_selector_all("#live-board .log li")) > before:
             break
-        handles = [h for h in page.query_selector_all("#live-board [data-action]") if h.is_visible()] or [
-            h for h in page.query_selector_all("#live-board [data-step]") if h.is_visible()
-        ]
-        rng.choice(handles).click()
+        handles = visible(page, "#live-board [data-action]") or visible(page, "#live-board [data-step]")
+        click(page, rng.choice(handles))
     settled(page, None, "#live-board .shoal-view")
     assert len(page.query_selector_all("#live-board .log li")) > before
     assert page.get_attribute("#lesson-board .shoal-view", "data-step") == "0", "boards do not disturb each other"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from tests.e2e.driver import IDLE
+from tests.e2e.driver import IDLE, visible
 from tests.e2e.test_viewer import settled, write
 
 # Every request a page (or its boards) sends the engine worker, in window.sent, from before any module loads.
@@ -27,10 +27,6 @@ document.body.dataset.ready = "1";
 """
 
 
-def _visible(page, selector):
-    return [h for h in page.query_selector_all(selector) if h.is_visible()]
-
-
 def asked_since(page, before: int) -> list[dict]:
     """The requests sent since the `before`-th, without the saves (the match page keeps the record after each move)
     and without the bridge's name for the match (each board of a page has its own)."""
@@ -44,11 +40,11 @@ def play_until_undo(page, scope: str, idle, record) -> dict:
     plays, played = [], []
     for _ in range(40):
         idle()
-        if _visible(page, f"{scope} [data-undo]"):
+        if visible(page, f"{scope} [data-undo]"):
             break
         moves = len(record()["actions"])
         before = len(page.evaluate("window.sent"))
-        target = (_visible(page, f"{scope} [data-action]") or _visible(page, f"{scope} [data-step]"))[0]
+        target = (visible(page, f"{scope} [data-action]") or visible(page, f"{scope} [data-step]"))[0]
         target.click()
         idle()
         asked = asked_since(page, before)
@@ -69,7 +65,7 @@ def take_back(page, scope: str, idle, record) -> dict:
         "asked": [(r["cmd"], r.get("seat"), r.get("humans")) for r in asked_since(page, before)],
         "taken": moves - len(record()["actions"]),
         "note": page.inner_text(f"{scope} .log li.took-back"),
-        "undo shown": bool(_visible(page, f"{scope} [data-undo]")),
+        "undo shown": bool(visible(page, f"{scope} [data-undo]")),
     }
 
 
@@ -143,7 +139,7 @@ def test_a_hot_seat_embed_passes_the_device_in_a_modal_dialog_with_undo(page, si
     page.click("#live [data-step=continue]")
     settled(page, "playing", "#live .shoal-view")
     assert page.query_selector("#live .my-hand"), "Player 1's hand"
-    _visible(page, "#live [data-action]")[0].click()  # Lunch, or keep passing: a decision Player 1 may take back
+    visible(page, "#live [data-action]")[0].click()  # Lunch, or keep passing: a decision Player 1 may take back
     settled(page, "playing", "#live .shoal-view")
     assert page.evaluate(modal) and "Pass the device to Player 2." in page.inner_text("#live dialog.pass")
     assert not page.query_selector("#live .my-hand"), "the pass screen shows nobody's hand"

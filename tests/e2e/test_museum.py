@@ -8,12 +8,12 @@ import random
 import shoal
 from shoal.games.museum.data import CARDS
 from tests.e2e.driver import (
-    _visible,
     assert_no_outside_requests,
     assert_scores_match_cpython,
     click_through,
     open_match,
     record,
+    visible,
     wait_idle,
 )
 
@@ -56,15 +56,15 @@ def test_museum_hot_seat_passes_the_device_and_hides_the_hand(page):
     pass screen shows no hand."""
     open_match(page, "game=museum&players=2&seats=human,human&seed=4")
     # The very first secret screen waits behind "Pass the device to …" too.
-    assert _visible(page, "[data-step='continue']") and not page.query_selector(".mu-hand")
+    assert visible(page, "[data-step='continue']") and not page.query_selector(".mu-hand")
     page.click("[data-step='continue']")
     wait_idle(page)
     first = page.evaluate("window.shoal.viewer()")
-    _visible(page, "[data-step='select-card']")[0].click()
+    visible(page, "[data-step='select-card']")[0].click()
     wait_idle(page)
-    _visible(page, "[data-action]")[0].click()
+    visible(page, "[data-action]")[0].click()
     wait_idle(page)
-    assert _visible(page, "[data-step='continue']"), "the device is passed to the other player"
+    assert visible(page, "[data-step='continue']"), "the device is passed to the other player"
     assert not page.query_selector(".mu-hand") and not page.query_selector(".mu-card")
     page.click("[data-step='continue']")
     wait_idle(page)
@@ -82,16 +82,16 @@ def test_museum_boat_tokens_are_moved_by_clicking(page):
     """Rulebook: a boat played face up gets two visitor tokens; the placer may move one, then the other player the
     other — and "leave it on the boat" is offered as a button."""
     open_match(page, "game=museum&players=2&seats=human,bot&seed=1")  # seat 0 starts holding a boat
-    boat = next(h for h in _visible(page, "[data-step='select-card']") if "Boat" in h.get_attribute("title"))
+    boat = next(h for h in visible(page, "[data-step='select-card']") if "Boat" in h.get_attribute("title"))
     boat.click()
     wait_idle(page)
-    up = next(h for h in _visible(page, "[data-action]") if json.loads(h.get_attribute("data-action"))["face"] == "up")
+    up = next(h for h in visible(page, "[data-action]") if json.loads(h.get_attribute("data-action"))["face"] == "up")
     up.click()
     wait_idle(page)
     assert page.inner_text(".mu-tokenbar").startswith("Your boat's first visitor token")
     assert len(page.query_selector_all(".mu-card .mu-token")) == 2
-    targets = [h for h in _visible(page, ".mu-card.target[data-action]")]
-    assert targets and _visible(page, "button[data-action*='leave_token']")
+    targets = [h for h in visible(page, ".mu-card.target[data-action]")]
+    assert targets and visible(page, "button[data-action*='leave_token']")
     targets[0].click()
     wait_idle(page)
     actions = record(page)["actions"]
@@ -114,7 +114,7 @@ def test_museum_on_a_phone_the_hand_sits_under_the_museum(page):
     board = page.query_selector(".mu-board-wrap").bounding_box()
     assert board["y"] < hand["y"] < legend["y"]
     assert "Cards placed: 1 of 16" in page.inner_text(".mu-stats")
-    _visible(page, "[data-step='select-card']")[0].click()
+    visible(page, "[data-step='select-card']")[0].click()
     wait_idle(page)
     hint = page.inner_text(".mu-prompt")
     assert "▲ face up, ▼ face down" in hint and "offers both" not in hint, "a dealt game never offers a choice"

@@ -12,7 +12,7 @@ import pytest
 
 import shoal
 from tests.e2e.a11y import in_every_theme
-from tests.e2e.driver import _visible, open_match, record, wait_idle
+from tests.e2e.driver import click, open_match, record, visible, wait_idle
 
 # Each game at a table where several bots move between the person's decisions (instant bots: one request).
 TABLES = {
@@ -89,8 +89,8 @@ def play_and_check(page, game_id: str, clicks: int = 12) -> tuple[int, int]:
             summaries += 1
         else:
             assert line is None, (recent, line and line.inner_text())
-        handles = _visible(page, "[data-action]") or _visible(page, "[data-step]")
-        rng.choice(handles).click()
+        handles = visible(page, "[data-action]") or visible(page, "[data-step]")
+        click(page, rng.choice(handles))
     assert not page.errors, page.errors
     assert game_id != "reef" or reef_tabs, "a bot's tile on its own reef, seen through its tab"
     return marked, summaries
@@ -117,7 +117,7 @@ def test_a_bot_move_settles_into_place_briefly_and_only_with_compositor_properti
     page.context.add_init_script(COUNT_ANIMATIONS)
     open_match(page, TABLES["aquarena"])
     for _ in range(3):
-        (_visible(page, "[data-action]") or _visible(page, "[data-step]"))[0].click()
+        click(page, (visible(page, "[data-action]") or visible(page, "[data-step]"))[0])
         wait_idle(page)
     started = page.evaluate("window.__animations")
     assert started, "a bot's placement should settle into place"
@@ -140,7 +140,7 @@ def test_with_motion_off_nothing_animates(page, how):
     assert page.evaluate("document.documentElement.dataset.motion") == "reduce"
     marked = 0
     for _ in range(6):
-        (_visible(page, "[data-action]") or _visible(page, "[data-step]"))[0].click()
+        click(page, (visible(page, "[data-action]") or visible(page, "[data-step]"))[0])
         assert page.evaluate("document.getAnimations().length") == 0
         wait_idle(page)
         assert page.evaluate("document.getAnimations().length") == 0
@@ -155,7 +155,7 @@ def test_the_marks_and_the_summary_line_pass_axe_in_both_themes(page):
     for _ in range(4):
         if page.query_selector(".play .recent-line"):
             break
-        (_visible(page, "[data-action]") or _visible(page, "[data-step]"))[0].click()
+        click(page, (visible(page, "[data-action]") or visible(page, "[data-step]"))[0])
         wait_idle(page)
     assert page.query_selector(".play .recent-line") and page.query_selector(".play .recent")
     found = in_every_theme(page)

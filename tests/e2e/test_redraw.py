@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.e2e.driver import _visible, click_through, open_match, open_near_end, record, wait_idle
+from tests.e2e.driver import click, click_through, open_match, open_near_end, record, visible, wait_idle
 
 GAMES = {
     "museum": "game=museum&players=2&seats=human,random&seed=11",
@@ -34,8 +34,8 @@ def assert_same_as_fresh(page) -> None:
 def click_once(page, rng: random.Random) -> bool:
     if wait_idle(page) != "playing":
         return False
-    handles = _visible(page, "[data-action]") or _visible(page, "[data-step]")
-    rng.choice(handles).click()
+    handles = visible(page, "[data-action]") or visible(page, "[data-step]")
+    click(page, rng.choice(handles))
     return True
 
 
@@ -87,9 +87,9 @@ def test_a_click_against_instant_bots_is_one_worker_request(page, seats, chained
     rng = random.Random(4)
     clicked = 0
     while clicked < 8 and wait_idle(page) == "playing":
-        actions = _visible(page, "[data-action]")
+        actions = visible(page, "[data-action]")
         if not actions:
-            rng.choice(_visible(page, "[data-step]")).click()
+            rng.choice(visible(page, "[data-step]")).click()
             continue
         page.evaluate("window.sentCommands.length = 0")
         rng.choice(actions).click()
@@ -136,7 +136,7 @@ def test_a_move_updates_the_reef_board_in_place(page):
     rng = random.Random(8)
     moves = 0
     while moves < 4 and wait_idle(page) == "playing":
-        actions = _visible(page, "#screen .reef-board .spots [data-action]")
+        actions = visible(page, "#screen .reef-board .spots [data-action]")
         if not actions:
             click_once(page, rng)
             continue

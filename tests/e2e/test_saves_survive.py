@@ -9,7 +9,7 @@ import random
 
 import shoal
 from tests.e2e import test_install
-from tests.e2e.driver import IDLE, open_match, record, wait_idle
+from tests.e2e.driver import IDLE, click, open_match, record, visible, wait_idle
 from tests.e2e.test_install import IDLE_FN, _deploy_next_build, open_controlled_match
 from tests.e2e.test_viewer import write
 
@@ -18,18 +18,14 @@ two_builds = test_install.two_builds  # the fixture, shared: pytest finds it by 
 MUSEUM_LINK = "game=museum&players=2&seats=human,bot&seed=7&botDelay=0"
 
 
-def _visible(page, selector):
-    return [h for h in page.query_selector_all(selector) if h.is_visible()]
-
-
 def play_moves(page, moves: int, rng: random.Random) -> dict:
     """Click offered moves until the record holds at least `moves` more actions than now; returns the record."""
     goal = len(record(page)["actions"]) + moves
     for _ in range(200):
         if len(record(page)["actions"]) >= goal:
             return record(page)
-        handles = _visible(page, "[data-action]") or _visible(page, "[data-step]")
-        rng.choice(handles).click()
+        handles = visible(page, "[data-action]") or visible(page, "[data-step]")
+        click(page, rng.choice(handles))
         assert wait_idle(page) == "playing", page.errors
     raise AssertionError("the moves were never made")
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.a11y import in_every_theme
+from tests.e2e.driver import visible
 from tests.e2e.test_page_size import assert_fits
 from tests.e2e.test_viewer import write
 
@@ -47,10 +48,6 @@ def new_lesson(page, game: str, seed: int = 7, position: str | None = None) -> N
     page.click("[data-studio=new]")
     idle(page, 90_000)
     page.wait_for_selector(BOARD)
-
-
-def visible(page, selector: str):
-    return [h for h in page.query_selector_all(selector) if h.is_visible()]
 
 
 def step_count(page) -> int:
