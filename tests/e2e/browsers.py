@@ -181,7 +181,19 @@ class Xvfb:
     def __init__(self) -> None:
         read, write = os.pipe()
         self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{WIDTH}x{HEIGHT + 200}x24", "-nolisten", "tcp"],
+            # -noreset: by default the server resets when its last client leaves, and a browser started in that
+            # moment (the next test's, just after one quit) cannot open the display.
+            [
+                "Xvfb",
+                "-displayfd",
+                str(write),
+                "-screen",
+                "0",
+                f"{WIDTH}x{HEIGHT + 200}x24",
+                "-nolisten",
+                "tcp",
+                "-noreset",
+            ],
             pass_fds=(write,),
             stderr=subprocess.DEVNULL,
         )
