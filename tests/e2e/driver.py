@@ -85,7 +85,7 @@ def wait_idle(page, timeout: float = 60_000) -> str:
     return page.evaluate("document.body.dataset.status")
 
 
-# Whether each element is shown, as Playwright's isvisible() judges it (a box of some size, not visibility:hidden),
+# Whether each element is shown, as Playwright's is_visible() judges it (a box of some size, not visibility:hidden),
 # for a whole list in one round trip: a move's handles are asked about together, not one by one.
 SHOWN = """(els) => els.map((e) => {
   const r = e.getBoundingClientRect();

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import shoal
-from tests.e2e.driver import click_through, open_match
+from tests.e2e.driver import click_through, open_match, visible
 from tests.e2e.test_lessons_page import first_question, play_museum_answer, shipped
 from tests.e2e.test_viewer import settled, write
 
@@ -113,9 +113,7 @@ def _click_some(page, frame, rng, clicks: int) -> None:
     for _ in range(clicks):
         if _idle(page, frame) == "over":
             return
-        handles = [h for h in frame.query_selector_all("[data-action]") if h.is_visible()] or [
-            h for h in frame.query_selector_all("[data-step]") if h.is_visible()
-        ]
+        handles = visible(frame, "[data-action]") or visible(frame, "[data-step]")
         target = rng.choice(handles)
         try:
             target.click(timeout=3_000)
@@ -200,9 +198,7 @@ def test_an_embedding_page_hears_no_secret_move(page, site_dir):
     rng = random.Random(5)
     for _ in range(16):
         settled(page, "playing", "#live .shoal-view")
-        handles = [h for h in page.query_selector_all("#live [data-action]") if h.is_visible()] or [
-            h for h in page.query_selector_all("#live [data-step]") if h.is_visible()
-        ]
+        handles = visible(page, "#live [data-action]") or visible(page, "#live [data-step]")
         rng.choice(handles).click()
     settled(page, "playing", "#live .shoal-view")
     if page.query_selector("#live dialog.pass[open]"):  # the hand-over is modal: the page waits behind it

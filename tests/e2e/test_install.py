@@ -16,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "build_scripts"))
 import server  # noqa: E402
+from tests.e2e.driver import visible  # noqa: E402
 
 ACTIVE = (
     "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === 'activated'))"
@@ -98,7 +99,7 @@ def open_controlled_match(context, url: str, rng: random.Random, clicks: int = 4
     page.wait_for_function(IDLE_FN, timeout=90_000)
     _poll(page, CONTROLLED)
     for _ in range(clicks):
-        handles = [h for h in page.query_selector_all("[data-action], [data-step]") if h.is_visible()]
+        handles = visible(page, "[data-action], [data-step]")
         rng.choice(handles).click()
         page.wait_for_function(IDLE_FN)
     return page, errors
@@ -123,7 +124,7 @@ def test_a_new_build_waits_behind_a_reload_prompt_and_the_game_survives_it(brows
         # Meanwhile the page in progress is still served by its own build, file for file.
         old = page.evaluate("fetch('./games/museum.js?v=x').then(r => r.text())")
         assert "next build" not in old
-        handles = [h for h in page.query_selector_all("[data-action], [data-step]") if h.is_visible()]
+        handles = visible(page, "[data-action], [data-step]")
         rng.choice(handles).click()
         page.wait_for_function(IDLE_FN)
         during = page.evaluate("window.shoal.record()")

@@ -211,9 +211,7 @@ def test_an_iframe_tells_its_parent_about_moves(page, site_dir):
     rng = random.Random(2)
     for _ in range(2):
         idle()
-        handles = [h for h in inner.query_selector_all("[data-action]") if h.is_visible()] or [
-            h for h in inner.query_selector_all("[data-step]") if h.is_visible()
-        ]
+        handles = visible(inner, "[data-action]") or visible(inner, "[data-step]")
         rng.choice(handles).click()
     page.wait_for_function(
         "window.heard.some(m => m.type === 'move' && m.seat === 0)"

@@ -18,6 +18,7 @@ from tests.e2e.driver import (
     click_through,
     open_match,
     record,
+    visible,
     wait_idle,
 )
 
@@ -27,7 +28,7 @@ def action_of(handle) -> dict:
 
 
 def shown_actions(page) -> list[dict]:
-    return [action_of(h) for h in page.query_selector_all("[data-action]") if h.is_visible()]
+    return [action_of(h) for h in visible(page, "[data-action]")]
 
 
 def key(action: dict) -> str:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import shoal
-from tests.e2e.driver import HeldPython, assert_no_outside_requests, click_through, open_match
+from tests.e2e.driver import HeldPython, assert_no_outside_requests, click_through, open_match, visible
 from tests.e2e.handmade_lesson import museum_lesson
 
 VIEW = ".shoal-view"
@@ -186,7 +186,7 @@ def test_three_boards_on_a_page_share_one_worker(page, site_dir, handmade):
     rng = random.Random(4)
     for _ in range(3):
         settled(page, None, "#c .shoal-view")
-        handles = [h for h in page.query_selector_all("#c [data-action], #c [data-step]") if h.is_visible()]
+        handles = visible(page, "#c [data-action], #c [data-step]")
         rng.choice(handles).click()
     page.wait_for_function("window.events.some(e => e[0] === 'c-move')")
     assert len(page.workers) == 1, [w.url for w in page.workers]
